@@ -1,0 +1,50 @@
+import { DynamicModule, Module, Type } from '@nestjs/common';
+import { AppConfig, ConfigModule } from '@nestodon/config';
+import { CoreModule } from '@nestodon/core';
+import { DatabaseModule, HealthService, loggerParams, RedisModule } from '@nestodon/platform';
+import { PubSubModule } from '@nestodon/pubsub';
+import { JobProcessor, QueueModule } from '@nestodon/queue';
+import { LoggerModule } from 'nestjs-pino';
+import { HealthController } from './controllers/health.controller';
+import { InstanceController } from './controllers/api/v1/instance.controller';
+import { InstanceActivityController } from './controllers/api/v1/instance/activity.controller';
+import { InstanceExtendedDescriptionController } from './controllers/api/v1/instance/extended-description.controller';
+import { InstanceLanguagesController } from './controllers/api/v1/instance/languages.controller';
+import { InstancePeersController } from './controllers/api/v1/instance/peers.controller';
+import { InstanceRulesController } from './controllers/api/v1/instance/rules.controller';
+import { InstanceV2Controller } from './controllers/api/v2/instance.controller';
+
+export interface ApiModuleOptions {
+  /** Processors to run in this process when jobs are inline (end-to-end tests). */
+  inlineProcessors?: Type<JobProcessor>[];
+}
+
+@Module({})
+export class ApiModule {
+  static forRoot(config: AppConfig, options: ApiModuleOptions = {}): DynamicModule {
+    return {
+      module: ApiModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggerModule.forRoot(loggerParams(config, 'api')),
+        DatabaseModule,
+        RedisModule,
+        QueueModule.forRoot(options.inlineProcessors ?? []),
+        PubSubModule,
+        CoreModule,
+      ],
+      controllers: [
+        // Specific paths before parameterised ones.
+        InstanceActivityController,
+        InstanceExtendedDescriptionController,
+        InstanceLanguagesController,
+        InstancePeersController,
+        InstanceRulesController,
+        InstanceController,
+        InstanceV2Controller,
+        HealthController,
+      ],
+      providers: [HealthService],
+    };
+  }
+}

@@ -1,0 +1,21 @@
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { AppConfig } from '@nestodon/config';
+import { configureHttp } from '@nestodon/http';
+import { Logger } from 'nestjs-pino';
+import { ApiModule, ApiModuleOptions } from './api.module';
+
+/** Builds the api application (not listening yet); shared by main.ts and the test harness. */
+export async function createApiApp(
+  config: AppConfig,
+  options: ApiModuleOptions = {},
+): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(ApiModule.forRoot(config, options), {
+    bodyParser: false,
+    bufferLogs: true,
+    abortOnError: false,
+  });
+  app.useLogger(app.get(Logger));
+  configureHttp(app);
+  return app;
+}

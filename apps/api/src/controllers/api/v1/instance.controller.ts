@@ -1,0 +1,18 @@
+import { Controller, Get, Inject } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '@nestodon/config';
+import { InstanceInfoService } from '@nestodon/core';
+import { serializeInstanceV1 } from '@nestodon/serializers';
+
+@Controller('api/v1/instance')
+export class InstanceController {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly instance: InstanceInfoService,
+  ) {}
+
+  @Get()
+  async show() {
+    const [counts, rules] = await Promise.all([this.instance.getCounts(), this.instance.getRules()]);
+    return serializeInstanceV1({ config: this.config.instance, counts, rules, contactAccount: null });
+  }
+}

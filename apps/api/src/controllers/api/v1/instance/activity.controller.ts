@@ -1,0 +1,12 @@
+import { Controller, Get } from '@nestjs/common';
+import { ActivityTracker, WeeklyActivity } from '@nestodon/core';
+
+@Controller('api/v1/instance/activity')
+export class InstanceActivityController {
+  constructor(private readonly activity: ActivityTracker) {}
+
+  @Get()
+  index(): Promise<WeeklyActivity[]> {
+    return this.activity.lastWeeks(12);
+  }
+}

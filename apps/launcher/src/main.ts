@@ -1,0 +1,59 @@
+import '@nestodon/config/require-node';
+import { ChildProcess, fork } from 'node:child_process';
+import { join } from 'node:path';
+import { loadConfigOrExit } from '@nestodon/config';
+import { prepareDatabase } from '@nestodon/domain';
+
+/**
+ * `npm start`: validates configuration, creates and migrates the database once, then runs api,
+ * streaming and worker as child processes. SIGTERM is passed on; each child drains and exits.
+ * If one child dies, the others are stopped too so a supervisor can restart the whole set.
+ */
+const PROCESSES = ['api', 'streaming', 'worker'] as const;
+
+async function main() {
+  const config = loadConfigOrExit();
+  const migrated = await prepareDatabase(config.database);
+  log(migrated.length ? `applied migrations: ${migrated.join(', ')}` : 'database is up to date');
+
+  const children = new Map<string, ChildProcess>();
+  let stopping = false;
+  let exitCode = 0;
+
+  const stopAll = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    for (const child of children.values()) child.kill(signal);
+    setTimeout(() => {
+      for (const child of children.values()) child.kill('SIGKILL');
+    }, config.http.shutdownTimeoutMs + 1500).unref();
+  };
+
+  for (const name of PROCESSES) {
+    const child = fork(join(__dirname, '..', '..', name, 'src', 'main.js'), [], {
+      env: { ...process.env, DB_MIGRATE_ON_BOOT: 'false' },
+      stdio: 'inherit',
+    });
+    children.set(name, child);
+    child.on('exit', (code, signal) => {
+      children.delete(name);
+      if (!stopping) {
+        log(`${name} exited (${signal ?? code}); stopping the others`);
+        exitCode = 1;
+        stopAll('SIGTERM');
+      }
+      if (children.size === 0) process.exit(exitCode || (code ?? 0));
+    });
+  }
+  process.on('SIGTERM', () => stopAll('SIGTERM'));
+  process.on('SIGINT', () => stopAll('SIGINT'));
+}
+
+function log(msg: string) {
+  process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), process: 'launcher', msg })}\n`);
+}
+
+main().catch((error) => {
+  process.stderr.write(`Nestodon failed to start: ${error instanceof Error ? error.message : error}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,21 @@
+import '@nestodon/config/require-node';
+import { loadConfigOrExit } from '@nestodon/config';
+import { prepareDatabase } from '@nestodon/domain';
+import { installShutdownDeadline } from '@nestodon/platform';
+import { Logger } from 'nestjs-pino';
+import { createWorkerApp } from './bootstrap';
+
+async function main() {
+  const config = loadConfigOrExit();
+  if (config.database.migrateOnBoot) await prepareDatabase(config.database);
+  const app = await createWorkerApp(config);
+  app.enableShutdownHooks();
+  installShutdownDeadline(config.http.shutdownTimeoutMs);
+  await app.init();
+  app.get(Logger).log(`worker processing queues with concurrency ${config.jobs.concurrency}`);
+}
+
+main().catch((error) => {
+  process.stderr.write(`worker failed to start: ${error instanceof Error ? error.stack : error}\n`);
+  process.exit(1);
+});

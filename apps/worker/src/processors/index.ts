@@ -1,0 +1,6 @@
+import { Type } from '@nestjs/common';
+import { JobProcessor } from '@nestodon/queue';
+import { SystemPingProcessor } from './system-ping.processor';
+
+/** Every processor the worker runs; the api test harness runs them inline too. */
+export const PROCESSORS: Type<JobProcessor>[] = [SystemPingProcessor];

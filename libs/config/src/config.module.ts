@@ -1,0 +1,15 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { APP_CONFIG, AppConfig, loadConfig } from './app-config';
+
+@Global()
+@Module({})
+export class ConfigModule {
+  /** Pass a ready configuration (tests) or let the module validate process.env. */
+  static forRoot(config: AppConfig = loadConfig()): DynamicModule {
+    return {
+      module: ConfigModule,
+      providers: [{ provide: APP_CONFIG, useValue: config }],
+      exports: [APP_CONFIG],
+    };
+  }
+}

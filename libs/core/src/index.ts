@@ -1,0 +1,3 @@
+export * from './core.module';
+export * from './instance/activity-tracker';
+export * from './instance/instance-info.service';

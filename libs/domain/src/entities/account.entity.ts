@@ -1,0 +1,117 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+
+export interface AccountField {
+  name: string;
+  value: string;
+  verified_at: string | null;
+}
+
+export type ActorType = 'Person' | 'Service' | 'Group' | 'Application' | 'Organization';
+
+/** Local (domain NULL) and remote accounts share this table, as in Mastodon. */
+@Entity('accounts')
+export class Account {
+  @PrimaryColumn({ type: 'bigint', default: () => "timestamp_id('accounts')" })
+  id: string;
+
+  @Column('varchar')
+  username: string;
+
+  @Column('varchar', { nullable: true })
+  domain: string | null;
+
+  @Column('varchar', { default: '' })
+  displayName: string;
+
+  @Column('text', { default: '' })
+  note: string;
+
+  /** ActivityPub id; NULL for local accounts, whose URIs derive from the configured domain. */
+  @Column('varchar', { nullable: true })
+  uri: string | null;
+
+  @Column('varchar', { nullable: true })
+  url: string | null;
+
+  @Column('varchar', { nullable: true })
+  inboxUrl: string | null;
+
+  @Column('varchar', { nullable: true })
+  outboxUrl: string | null;
+
+  @Column('varchar', { nullable: true })
+  sharedInboxUrl: string | null;
+
+  @Column('varchar', { nullable: true })
+  followersUrl: string | null;
+
+  @Column('varchar', { nullable: true })
+  followingUrl: string | null;
+
+  @Column('varchar', { nullable: true })
+  featuredCollectionUrl: string | null;
+
+  @Column('varchar', { default: 'Person' })
+  actorType: ActorType;
+
+  @Column('text', { default: '' })
+  publicKey: string;
+
+  @Column('text', { nullable: true, select: false })
+  privateKey: string | null;
+
+  @Column('boolean', { default: false })
+  locked: boolean;
+
+  @Column('boolean', { nullable: true })
+  discoverable: boolean | null;
+
+  @Column('boolean', { default: false })
+  indexable: boolean;
+
+  @Column('boolean', { nullable: true })
+  hideCollections: boolean | null;
+
+  @Column('boolean', { default: false })
+  memorial: boolean;
+
+  @Column('jsonb', { default: () => "'[]'::jsonb" })
+  fields: AccountField[];
+
+  @Column('varchar', { nullable: true })
+  avatarFileName: string | null;
+
+  @Column('varchar', { nullable: true })
+  avatarRemoteUrl: string | null;
+
+  @Column('varchar', { nullable: true })
+  headerFileName: string | null;
+
+  @Column('varchar', { nullable: true })
+  headerRemoteUrl: string | null;
+
+  @Column('timestamptz', { nullable: true })
+  suspendedAt: Date | null;
+
+  @Column('timestamptz', { nullable: true })
+  silencedAt: Date | null;
+
+  @Column('timestamptz', { nullable: true })
+  sensitizedAt: Date | null;
+
+  @Column('bigint', { nullable: true })
+  movedToAccountId: string | null;
+
+  @Column('timestamptz', { nullable: true })
+  lastWebfingeredAt: Date | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
+
+  get isLocal(): boolean {
+    return this.domain === null;
+  }
+}

@@ -1,0 +1,39 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+export interface InstanceCounts {
+  userCount: number;
+  statusCount: number;
+  domainCount: number;
+  activeMonth: number;
+}
+
+/** Aggregate queries behind instance information. */
+@Injectable()
+export class InstanceStatsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async counts(): Promise<InstanceCounts> {
+    const [row] = await this.dataSource.query(`
+      SELECT
+        (SELECT count(*) FROM users u JOIN accounts a ON a.id = u.account_id
+           WHERE a.suspended_at IS NULL AND u.confirmed_at IS NOT NULL)::int AS user_count,
+        (SELECT count(DISTINCT domain) FROM accounts WHERE domain IS NOT NULL)::int AS domain_count,
+        (SELECT count(*) FROM users WHERE current_sign_in_at > now() - interval '30 days')::int AS active_month
+    `);
+    return {
+      userCount: row.user_count,
+      statusCount: 0,
+      domainCount: row.domain_count,
+      activeMonth: row.active_month,
+    };
+  }
+
+  /** Domains this server knows accounts on. */
+  async peers(): Promise<string[]> {
+    const rows: Array<{ domain: string }> = await this.dataSource.query(
+      `SELECT DISTINCT lower(domain) AS domain FROM accounts WHERE domain IS NOT NULL ORDER BY 1`,
+    );
+    return rows.map((row) => row.domain);
+  }
+}

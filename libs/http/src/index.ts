@@ -1,0 +1,5 @@
+export * from './configure-http';
+export * from './exception.filter';
+export * from './pagination';
+export * from './transforms';
+export * from './validation.pipe';

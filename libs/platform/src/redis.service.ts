@@ -1,0 +1,30 @@
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '@nestodon/config';
+import Redis, { RedisOptions } from 'ioredis';
+
+/**
+ * Owns the Redis connections of a process. `client` runs commands with the namespace as key
+ * prefix; subscribers and BullMQ need connections of their own, made here so all close together.
+ */
+@Injectable()
+export class RedisService implements OnApplicationShutdown {
+  readonly client: Redis;
+  readonly namespace: string;
+  private readonly extra: Redis[] = [];
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    this.namespace = config.redis.namespace;
+    this.client = new Redis(config.redis.url, { keyPrefix: this.namespace, lazyConnect: false });
+  }
+
+  /** A new connection without key prefix (subscribers, blocking commands, BullMQ). */
+  connection(options: RedisOptions = {}): Redis {
+    const connection = new Redis(this.config.redis.url, options);
+    this.extra.push(connection);
+    return connection;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all([this.client, ...this.extra].map((c) => c.quit().catch(() => c.disconnect())));
+  }
+}

@@ -1,0 +1,28 @@
+/** BullMQ queues, split like Mastodon's Sidekiq queues so slow kinds cannot starve urgent ones. */
+export const QueueName = {
+  Default: 'default',
+  Push: 'push',
+  Ingress: 'ingress',
+  Mailers: 'mailers',
+  Scheduler: 'scheduler',
+} as const;
+export type QueueName = (typeof QueueName)[keyof typeof QueueName];
+
+/** Every job kind. Payloads carry ids only; processors reload rows. */
+export const JobName = {
+  /** Round trip through the worker, used by GET /health/worker and `cli jobs ping`. */
+  SystemPing: 'system.ping',
+} as const;
+export type JobName = (typeof JobName)[keyof typeof JobName];
+
+export interface JobPayloads {
+  [JobName.SystemPing]: { requestedAt: string };
+}
+
+export interface JobResults {
+  [JobName.SystemPing]: { processedAt: string };
+}
+
+export const QUEUE_OF_JOB: Record<JobName, QueueName> = {
+  [JobName.SystemPing]: QueueName.Default,
+};

@@ -1,0 +1,3 @@
+export * from './rest/instance.serializer';
+export * from './rest/rule.serializer';
+export * from './version';
