@@ -50,10 +50,14 @@ async function main() {
 }
 
 function log(msg: string) {
-  process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), process: 'launcher', msg })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ level: 30, time: Date.now(), process: 'launcher', msg })}\n`,
+  );
 }
 
 main().catch((error) => {
-  process.stderr.write(`Nestodon failed to start: ${error instanceof Error ? error.message : error}\n`);
+  process.stderr.write(
+    `Nestodon failed to start: ${error instanceof Error ? error.message : error}\n`,
+  );
   process.exit(1);
 });

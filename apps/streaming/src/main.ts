@@ -10,10 +10,14 @@ async function main() {
   app.enableShutdownHooks();
   installShutdownDeadline(config.http.shutdownTimeoutMs);
   await app.listen(config.http.streamingPort, config.http.bind);
-  app.get(Logger).log(`streaming listening on http://${config.http.bind}:${config.http.streamingPort}`);
+  app
+    .get(Logger)
+    .log(`streaming listening on http://${config.http.bind}:${config.http.streamingPort}`);
 }
 
 main().catch((error) => {
-  process.stderr.write(`streaming failed to start: ${error instanceof Error ? error.stack : error}\n`);
+  process.stderr.write(
+    `streaming failed to start: ${error instanceof Error ? error.stack : error}\n`,
+  );
   process.exit(1);
 });

@@ -1,4 +1,10 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+} from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
 import { RedisService } from '@nestodon/platform';
 import { JobName, JobQueue, JobRegistry, QueueName } from '@nestodon/queue';
@@ -19,17 +25,15 @@ export class QueueWorkersService implements OnApplicationBootstrap, OnApplicatio
 
   async onApplicationBootstrap(): Promise<void> {
     for (const queue of Object.values(QueueName)) {
-      const worker = new Worker(
-        queue,
-        (job) => this.registry.run(job.name as JobName, job.data),
-        {
-          prefix: this.jobs.prefix,
-          connection: this.redis.connection({ maxRetriesPerRequest: null }),
-          concurrency: this.config.jobs.concurrency,
-        },
-      );
+      const worker = new Worker(queue, (job) => this.registry.run(job.name as JobName, job.data), {
+        prefix: this.jobs.prefix,
+        connection: this.redis.connection({ maxRetriesPerRequest: null }),
+        concurrency: this.config.jobs.concurrency,
+      });
       worker.on('failed', (job, error) =>
-        this.logger.warn(`${job?.name} ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`),
+        this.logger.warn(
+          `${job?.name} ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`,
+        ),
       );
       worker.on('error', (error) => this.logger.error(error.message));
       this.workers.push(worker);

@@ -29,85 +29,136 @@ export type RegistrationMode = (typeof REGISTRATION_MODES)[number];
  * values arrive as strings and are converted before validation.
  */
 export class EnvironmentVariables {
-  @IsOptional() @IsIn(['development', 'production', 'test'])
+  @IsOptional()
+  @IsIn(['development', 'production', 'test'])
   NODE_ENV?: string;
 
-  @IsOptional() @Matches(/^postgres(ql)?:\/\/[^/]+\/[A-Za-z0-9_-]+(\?.*)?$/, {
+  @IsOptional()
+  @Matches(/^postgres(ql)?:\/\/[^/]+\/[A-Za-z0-9_-]+(\?.*)?$/, {
     message: 'must look like postgres://user@host:port/database',
   })
   DATABASE_URL?: string;
 
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(200)
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(200)
   DB_POOL?: number;
 
-  @IsOptional() @Matches(/^rediss?:\/\/[^/]*(\/\d{1,2})?$/, {
+  @IsOptional()
+  @Matches(/^rediss?:\/\/[^/]*(\/\d{1,2})?$/, {
     message: 'must look like redis://host:port/db',
   })
   REDIS_URL?: string;
 
-  @IsOptional() @Matches(/^[A-Za-z0-9_.:-]{1,64}$/, { message: 'may use letters, digits and _.:- only' })
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_.:-]{1,64}$/, { message: 'may use letters, digits and _.:- only' })
   REDIS_NAMESPACE?: string;
 
-  @IsOptional() @Transform(toInt) @IsInt() @Min(0) @Max(65535)
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
   PORT?: number;
 
-  @IsOptional() @Transform(toInt) @IsInt() @Min(0) @Max(65535)
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
   STREAMING_PORT?: number;
 
-  @IsOptional() @IsString() @MinLength(1)
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
   BIND?: string;
 
-  @IsOptional() @Matches(HOST_PATTERN, { message: 'must be a host name, optionally with :port' })
+  @IsOptional()
+  @Matches(HOST_PATTERN, { message: 'must be a host name, optionally with :port' })
   LOCAL_DOMAIN?: string;
 
-  @IsOptional() @Matches(HOST_PATTERN, { message: 'must be a host name, optionally with :port' })
+  @IsOptional()
+  @Matches(HOST_PATTERN, { message: 'must be a host name, optionally with :port' })
   WEB_DOMAIN?: string;
 
-  @IsOptional() @Transform(toBool) @IsBoolean()
+  @IsOptional()
+  @Transform(toBool)
+  @IsBoolean()
   LOCAL_HTTPS?: boolean;
 
-  @IsOptional() @Matches(/^wss?:\/\/[^\s]+$/, { message: 'must be a ws:// or wss:// URL' })
+  @IsOptional()
+  @Matches(/^wss?:\/\/[^\s]+$/, { message: 'must be a ws:// or wss:// URL' })
   STREAMING_API_BASE_URL?: string;
 
-  @IsOptional() @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  @IsOptional()
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL?: string;
 
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(100)
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100)
   WORKER_CONCURRENCY?: number;
 
-  @IsOptional() @Transform(toBool) @IsBoolean()
+  @IsOptional()
+  @Transform(toBool)
+  @IsBoolean()
   JOBS_INLINE?: boolean;
 
-  @IsOptional() @Transform(toBool) @IsBoolean()
+  @IsOptional()
+  @Transform(toBool)
+  @IsBoolean()
   DB_MIGRATE_ON_BOOT?: boolean;
 
-  @IsOptional() @IsString() @MinLength(1) @MaxLength(200)
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
   INSTANCE_TITLE?: string;
 
-  @IsOptional() @IsString() @MaxLength(5000)
+  @IsOptional()
+  @IsString()
+  @MaxLength(5000)
   INSTANCE_DESCRIPTION?: string;
 
-  @IsOptional() @IsString() @MaxLength(100000)
+  @IsOptional()
+  @IsString()
+  @MaxLength(100000)
   INSTANCE_EXTENDED_DESCRIPTION?: string;
 
-  @IsOptional() @IsEmail()
+  @IsOptional()
+  @IsEmail()
   INSTANCE_CONTACT_EMAIL?: string;
 
-  @IsOptional() @Matches(/^[a-z0-9_]{1,30}$/i, { message: 'must be a local username' })
+  @IsOptional()
+  @Matches(/^[a-z0-9_]{1,30}$/i, { message: 'must be a local username' })
   INSTANCE_CONTACT_ACCOUNT?: string;
 
-  @IsOptional() @Matches(/^[a-z]{2,3}(-[A-Za-z0-9]+)?(,[a-z]{2,3}(-[A-Za-z0-9]+)?)*$/, {
+  @IsOptional()
+  @Matches(/^[a-z]{2,3}(-[A-Za-z0-9]+)?(,[a-z]{2,3}(-[A-Za-z0-9]+)?)*$/, {
     message: 'must be a comma-separated list of language codes',
   })
   INSTANCE_LANGUAGES?: string;
 
-  @IsOptional() @IsIn(REGISTRATION_MODES)
+  @IsOptional()
+  @IsIn(REGISTRATION_MODES)
   REGISTRATIONS_MODE?: RegistrationMode;
 
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(100000)
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100000)
   MAX_STATUS_CHARS?: number;
 
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1000) @Max(60000)
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  @Max(60000)
   SHUTDOWN_TIMEOUT_MS?: number;
 }
 

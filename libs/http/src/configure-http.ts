@@ -3,7 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { NextFunction, Request, Response } from 'express';
 import multer from 'multer';
 import { parse as parseQuery } from 'qs';
-import { MastodonExceptionFilter, mapError } from './exception.filter';
+import { InvalidMultipartError, MastodonExceptionFilter, mapError } from './exception.filter';
 import { createValidationPipe } from './validation.pipe';
 
 // Rails-style nesting: a[]=1, a[b][c]=2. Limits keep hostile input cheap.
@@ -27,9 +27,15 @@ export function configureHttp(app: INestApplication, options: HttpOptions = {}):
   express_.disable('x-powered-by');
   express_.set('trust proxy', 'loopback');
   express_.set('query parser', (text: string) => parseQuery(text, QS_OPTIONS));
-  express_.use(express.json({ limit: bodyLimit, type: ['application/json', 'application/*+json'] }));
   express_.use(
-    express.urlencoded({ extended: true, limit: bodyLimit, parameterLimit: QS_OPTIONS.parameterLimit }),
+    express.json({ limit: bodyLimit, type: ['application/json', 'application/*+json'] }),
+  );
+  express_.use(
+    express.urlencoded({
+      extended: true,
+      limit: bodyLimit,
+      parameterLimit: QS_OPTIONS.parameterLimit,
+    }),
   );
   const multipart = multer({
     storage: multer.memoryStorage(),
@@ -37,7 +43,10 @@ export function configureHttp(app: INestApplication, options: HttpOptions = {}):
   }).any();
   express_.use((req: Request, res: Response, next: NextFunction) => {
     if (!req.is('multipart/form-data')) return next();
-    multipart(req, res, next);
+    multipart(req, res, (error?: unknown) => {
+      if (!error || error instanceof multer.MulterError) return next(error);
+      next(new InvalidMultipartError(error instanceof Error ? error.message : String(error)));
+    });
   });
   // Body parser failures happen before Nest's router, so they are answered here.
   express_.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {

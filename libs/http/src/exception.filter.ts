@@ -50,35 +50,49 @@ const SQL_STATE: Record<string, Mapped> = {
   '22021': { status: 422, body: { error: 'Invalid character encoding' } },
 };
 
+/** A multipart body the parser could not read (truncated, bad headers). */
+export class InvalidMultipartError extends Error {}
+
 /** Maps every error to Mastodon's body, `{"error": …}`, and status. Bad input is never a 500. */
 export function mapError(exception: unknown): Mapped {
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
     const response = exception.getResponse();
     if (status === HttpStatus.NOT_FOUND) return { status, body: { error: 'Record not found' } };
-    if (typeof response === 'object' && response && 'error' in response && !('statusCode' in response)) {
+    if (
+      typeof response === 'object' &&
+      response &&
+      'error' in response &&
+      !('statusCode' in response)
+    ) {
       return { status, body: response as ErrorBody };
     }
     return { status, body: { error: exception.message } };
   }
   if (exception instanceof DomainError) {
-    if (exception instanceof RecordNotFoundError) return { status: 404, body: { error: exception.message } };
-    if (exception instanceof NotPermittedError) return { status: 403, body: { error: exception.message } };
+    if (exception instanceof RecordNotFoundError)
+      return { status: 404, body: { error: exception.message } };
+    if (exception instanceof NotPermittedError)
+      return { status: 403, body: { error: exception.message } };
     if (exception instanceof ValidationError) {
       const body: ErrorBody = { error: exception.message };
       if (exception.details) body.details = exception.details;
       return { status: 422, body };
     }
-    if (exception instanceof RateLimitExceededError) return { status: 429, body: { error: exception.message } };
-    if (exception instanceof RaceConditionError) return { status: 503, body: { error: exception.message } };
+    if (exception instanceof RateLimitExceededError)
+      return { status: 429, body: { error: exception.message } };
+    if (exception instanceof RaceConditionError)
+      return { status: 503, body: { error: exception.message } };
   }
   const type = (exception as { type?: string })?.type;
   if (type && PARSER_ERRORS[type]) return PARSER_ERRORS[type];
-  const multerCode = (exception as { name?: string; code?: string })?.name === 'MulterError'
-    ? (exception as { code: string }).code
-    : undefined;
-  if (multerCode) return MULTER_ERRORS[multerCode] ?? { status: 422, body: { error: 'Invalid multipart data' } };
-  if ((exception as { message?: string })?.message?.startsWith('Multipart:')) {
+  const multerCode =
+    (exception as { name?: string; code?: string })?.name === 'MulterError'
+      ? (exception as { code: string }).code
+      : undefined;
+  if (multerCode)
+    return MULTER_ERRORS[multerCode] ?? { status: 422, body: { error: 'Invalid multipart data' } };
+  if (exception instanceof InvalidMultipartError) {
     return { status: 422, body: { error: 'Invalid multipart data' } };
   }
   if (exception instanceof QueryFailedError) {
@@ -95,7 +109,8 @@ export class MastodonExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
     const { status, body } = mapError(exception);
-    if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    if (status >= 500)
+      this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     if (response.headersSent) return;
     response.status(status).json(body);
   }

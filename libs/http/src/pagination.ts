@@ -48,7 +48,10 @@ export function parsePageParams(query: Record<string, unknown>, limits: PageLimi
 
 /** `@Page({ defaultLimit: 20 }) page: PageParams` in a controller method. */
 export const Page = createParamDecorator((limits: PageLimits, context: ExecutionContext) =>
-  parsePageParams(context.switchToHttp().getRequest<Request>().query as Record<string, unknown>, limits),
+  parsePageParams(
+    context.switchToHttp().getRequest<Request>().query as Record<string, unknown>,
+    limits,
+  ),
 );
 
 export interface PageLinks {
@@ -70,7 +73,8 @@ export function setPageLinks(req: Request, res: Response, baseUrl: string, links
     for (const key of ['limit', ...(links.keep ?? [])]) {
       const value = req.query[key];
       if (Array.isArray(value)) {
-        for (const item of value) if (typeof item === 'string') url.searchParams.append(`${key}[]`, item);
+        for (const item of value)
+          if (typeof item === 'string') url.searchParams.append(`${key}[]`, item);
       } else if (typeof value === 'string' && value !== '') {
         url.searchParams.set(key, value);
       }

@@ -9,7 +9,10 @@ export interface HealthReport {
 }
 
 const withTimeout = <T>(promise: Promise<T>, ms: number) =>
-  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref())]);
+  Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref()),
+  ]);
 
 @Injectable()
 export class HealthService {
@@ -20,8 +23,14 @@ export class HealthService {
 
   async check(): Promise<HealthReport> {
     const [postgres, redis] = await Promise.all([
-      withTimeout(this.dataSource.query('SELECT 1'), 2000).then(() => true, () => false),
-      withTimeout(this.redis.client.ping(), 2000).then((pong) => pong === 'PONG', () => false),
+      withTimeout(this.dataSource.query('SELECT 1'), 2000).then(
+        () => true,
+        () => false,
+      ),
+      withTimeout(this.redis.client.ping(), 2000).then(
+        (pong) => pong === 'PONG',
+        () => false,
+      ),
     ]);
     return { healthy: postgres && redis, postgres, redis };
   }

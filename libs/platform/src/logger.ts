@@ -18,8 +18,7 @@ export function loggerParams(config: AppConfig, process: string): Params {
         return id;
       },
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.query.access_token'],
-      customLogLevel: (_req, res, error) =>
-        error || res.statusCode >= 500 ? 'error' : 'info',
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
       autoLogging: { ignore: (req) => req.url === '/health' },
     },
   };

@@ -25,6 +25,8 @@ export class RedisService implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await Promise.all([this.client, ...this.extra].map((c) => c.quit().catch(() => c.disconnect())));
+    await Promise.all(
+      [this.client, ...this.extra].map((c) => c.quit().catch(() => c.disconnect())),
+    );
   }
 }

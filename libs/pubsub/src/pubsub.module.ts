@@ -3,5 +3,8 @@ import { PublisherService } from './publisher.service';
 import { SubscriberService } from './subscriber.service';
 
 @Global()
-@Module({ providers: [PublisherService, SubscriberService], exports: [PublisherService, SubscriberService] })
+@Module({
+  providers: [PublisherService, SubscriberService],
+  exports: [PublisherService, SubscriberService],
+})
 export class PubSubModule {}

@@ -12,7 +12,11 @@ export class QueueModule {
       module: QueueModule,
       providers: [
         ...processors,
-        { provide: JOB_PROCESSORS, useFactory: (...list: JobProcessor[]) => list, inject: processors },
+        {
+          provide: JOB_PROCESSORS,
+          useFactory: (...list: JobProcessor[]) => list,
+          inject: processors,
+        },
         JobRegistry,
         JobQueue,
       ],

@@ -3,4 +3,5 @@ export const NESTODON_VERSION = '0.1.0';
 export const MASTODON_COMPAT_VERSION = '4.5.0';
 export const MASTODON_API_VERSION = 6;
 export const SOURCE_URL = 'https://github.com/nestodon/nestodon';
-export const versionString = () => `${MASTODON_COMPAT_VERSION} (compatible; Nestodon ${NESTODON_VERSION})`;
+export const versionString = () =>
+  `${MASTODON_COMPAT_VERSION} (compatible; Nestodon ${NESTODON_VERSION})`;

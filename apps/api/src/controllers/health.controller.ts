@@ -24,7 +24,11 @@ export class HealthController {
   async worker(@Res({ passthrough: true }) res: Response) {
     const started = Date.now();
     try {
-      await this.jobs.enqueueAndWait(JobName.SystemPing, { requestedAt: new Date().toISOString() }, 5000);
+      await this.jobs.enqueueAndWait(
+        JobName.SystemPing,
+        { requestedAt: new Date().toISOString() },
+        5000,
+      );
       return { worker: true, latency_ms: Date.now() - started };
     } catch {
       res.status(503);

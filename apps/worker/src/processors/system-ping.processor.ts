@@ -5,7 +5,9 @@ import { JobName, JobPayloads, JobProcessor, JobResults } from '@nestodon/queue'
 export class SystemPingProcessor implements JobProcessor<typeof JobName.SystemPing> {
   readonly job = JobName.SystemPing;
 
-  async process(_payload: JobPayloads[typeof JobName.SystemPing]): Promise<JobResults[typeof JobName.SystemPing]> {
+  async process(
+    _payload: JobPayloads[typeof JobName.SystemPing],
+  ): Promise<JobResults[typeof JobName.SystemPing]> {
     return { processedAt: new Date().toISOString() };
   }
 }

@@ -17,7 +17,9 @@ export interface WeeklyActivity {
 export function weekStart(time: number): number {
   const date = new Date(time);
   const day = (date.getUTCDay() + 6) % 7;
-  return Math.floor(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() - day) / 1000);
+  return Math.floor(
+    Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() - day) / 1000,
+  );
 }
 
 /**

@@ -31,7 +31,10 @@ export class InstanceInfoService {
 
   getRules(): Promise<Rule[]> {
     this.rules = this.fresh(this.rules, () =>
-      this.ruleRepository.find({ where: { deletedAt: IsNull() }, order: { priority: 'ASC', id: 'ASC' } }),
+      this.ruleRepository.find({
+        where: { deletedAt: IsNull() },
+        order: { priority: 'ASC', id: 'ASC' },
+      }),
     );
     return this.rules.value;
   }
@@ -46,7 +49,10 @@ export class InstanceInfoService {
     this.rules = undefined;
   }
 
-  private fresh<T>(entry: Cached<Promise<T>> | undefined, load: () => Promise<T>): Cached<Promise<T>> {
+  private fresh<T>(
+    entry: Cached<Promise<T>> | undefined,
+    load: () => Promise<T>,
+  ): Cached<Promise<T>> {
     if (entry && entry.expiresAt > Date.now()) return entry;
     const next = { value: load(), expiresAt: Date.now() + CACHE_MS };
     next.value.catch(() => (next.expiresAt = 0)); // a failed load is not cached

@@ -18,5 +18,7 @@ export function snowflakeTime(id: string): Date {
 
 /** Decimal id strings as PostgreSQL bigint accepts them (malformed ids are "not found", not errors). */
 export function isValidId(value: unknown): value is string {
-  return typeof value === 'string' && /^\d{1,19}$/.test(value) && BigInt(value) <= 9223372036854775807n;
+  return (
+    typeof value === 'string' && /^\d{1,19}$/.test(value) && BigInt(value) <= 9223372036854775807n
+  );
 }

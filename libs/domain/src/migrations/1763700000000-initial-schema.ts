@@ -64,9 +64,15 @@ export class InitialSchema1763700000000 implements MigrationInterface {
       `CREATE UNIQUE INDEX index_accounts_on_username_and_domain_lower
          ON accounts (lower(username), COALESCE(lower(domain), ''))`,
     );
-    await db.query(`CREATE UNIQUE INDEX index_accounts_on_uri ON accounts (uri) WHERE uri IS NOT NULL`);
-    await db.query(`CREATE INDEX index_accounts_on_domain ON accounts (domain) WHERE domain IS NOT NULL`);
-    await db.query(`CREATE INDEX index_accounts_on_moved_to_account_id ON accounts (moved_to_account_id) WHERE moved_to_account_id IS NOT NULL`);
+    await db.query(
+      `CREATE UNIQUE INDEX index_accounts_on_uri ON accounts (uri) WHERE uri IS NOT NULL`,
+    );
+    await db.query(
+      `CREATE INDEX index_accounts_on_domain ON accounts (domain) WHERE domain IS NOT NULL`,
+    );
+    await db.query(
+      `CREATE INDEX index_accounts_on_moved_to_account_id ON accounts (moved_to_account_id) WHERE moved_to_account_id IS NOT NULL`,
+    );
 
     await db.query(`
       CREATE TABLE users (

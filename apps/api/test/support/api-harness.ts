@@ -1,0 +1,37 @@
+import {
+  createTestEnvironment,
+  listen,
+  RunningApp,
+  TestEnvironmentOptions,
+} from '@nestodon/testing';
+import { AppConfig } from '@nestodon/config';
+import { DataSource } from 'typeorm';
+import { PROCESSORS } from '../../../worker/src/processors';
+import { createApiApp } from '../../src/bootstrap';
+
+export interface ApiHarness extends RunningApp {
+  config: AppConfig;
+  dataSource: DataSource;
+}
+
+/**
+ * Boots the api over HTTP on its own database and Redis namespace. With `inlineJobs`, jobs run
+ * in this process through the worker's processors, so a request's effects are complete when
+ * it returns.
+ */
+export async function startApi(options: TestEnvironmentOptions = {}): Promise<ApiHarness> {
+  const environment = await createTestEnvironment(options);
+  const app = await createApiApp(environment.config, {
+    inlineProcessors: options.inlineJobs ? PROCESSORS : [],
+  });
+  const running = await listen(app);
+  return {
+    ...running,
+    config: environment.config,
+    dataSource: app.get(DataSource),
+    close: async () => {
+      await running.close();
+      await environment.teardown();
+    },
+  };
+}
