@@ -21,6 +21,7 @@ module.exports = {
   transform: { '^.+\\.ts$': ['@swc/jest', { ...swcrc, sourceMaps: 'inline' }] },
   moduleNameMapper,
   globalSetup: '<rootDir>/jest/global-setup.ts',
+  globalTeardown: '<rootDir>/jest/global-teardown.ts',
   maxWorkers: 3,
   testTimeout: 30000,
   forceExit: false,

@@ -5,8 +5,27 @@ import { dataSourceOptions, runMigrations } from '@nestodon/domain';
 
 export const TEST_SERVER_URL =
   process.env.TEST_DATABASE_SERVER ?? 'postgres://postgres@127.0.0.1:5432';
-export const TEMPLATE_DATABASE = 'nestodon_test_template';
 const TEST_PREFIX = 'nestodon_test_';
+
+/**
+ * Databases of one jest run are named after the pid of the process that ran global setup, so
+ * several runs on one machine never touch each other's databases; setup drops those of dead runs.
+ */
+const runPrefix = () => {
+  const run = process.env.NESTODON_TEST_RUN;
+  if (!run) throw new Error('NESTODON_TEST_RUN is not set: run tests through jest (global setup sets it)');
+  return `${TEST_PREFIX}r${run}_`;
+};
+const templateName = () => `${runPrefix()}template`;
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 async function withAdmin<T>(fn: (client: Client) => Promise<T>): Promise<T> {
   const client = new Client({ connectionString: `${TEST_SERVER_URL}/postgres` });
@@ -20,18 +39,22 @@ async function withAdmin<T>(fn: (client: Client) => Promise<T>): Promise<T> {
 
 /** Jest global setup: a migrated template that each test file's database is cloned from. */
 export async function prepareTemplateDatabase(): Promise<void> {
+  process.env.NESTODON_TEST_RUN = String(process.pid);
   await withAdmin(async (admin) => {
-    const stale = await admin.query<{ datname: string }>(
+    const existing = await admin.query<{ datname: string }>(
       `SELECT datname FROM pg_database WHERE datname LIKE $1`,
       [`${TEST_PREFIX}%`],
     );
-    for (const { datname } of stale.rows) {
-      await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    for (const { datname } of existing.rows) {
+      const owner = Number(/^nestodon_test_r(\d+)_/.exec(datname)?.[1]);
+      if (!owner || owner === process.pid || !isAlive(owner)) {
+        await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+      }
     }
-    await admin.query(`CREATE DATABASE "${TEMPLATE_DATABASE}"`);
+    await admin.query(`CREATE DATABASE "${templateName()}"`);
   });
   const dataSource = new DataSource(
-    dataSourceOptions({ url: `${TEST_SERVER_URL}/${TEMPLATE_DATABASE}`, poolSize: 2 }),
+    dataSourceOptions({ url: `${TEST_SERVER_URL}/${templateName()}`, poolSize: 2 }),
   );
   await dataSource.initialize();
   try {
@@ -49,9 +72,9 @@ export interface TestDatabase {
 
 /** A fresh, migrated database for one test file, cloned from the template in milliseconds. */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const name = `${TEST_PREFIX}${process.pid}_${randomBytes(4).toString('hex')}`;
+  const name = `${runPrefix()}${process.pid}_${randomBytes(4).toString('hex')}`;
   await withAdmin((admin) =>
-    admin.query(`CREATE DATABASE "${name}" TEMPLATE "${TEMPLATE_DATABASE}"`),
+    admin.query(`CREATE DATABASE "${name}" TEMPLATE "${templateName()}"`),
   );
   return {
     name,
@@ -61,4 +84,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
         () => undefined,
       ),
   };
+}
+
+/** Jest global teardown: drops this run's template. */
+export async function dropTemplateDatabase(): Promise<void> {
+  await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS "${templateName()}" WITH (FORCE)`));
 }

@@ -1,0 +1,5 @@
+import { dropTemplateDatabase } from '@nestodon/testing';
+
+export default async function globalTeardown(): Promise<void> {
+  await dropTemplateDatabase();
+}
