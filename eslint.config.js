@@ -13,7 +13,7 @@ const LIB_DEPENDENCIES = {
   domain: [],
   policies: ['domain'],
   platform: ['config', 'domain'],
-  http: ['config', 'domain'],
+  http: ['config', 'domain', 'platform'],
   queue: ['config', 'platform'],
   pubsub: ['config', 'platform'],
   auth: ['config', 'domain', 'platform', 'http'],

@@ -1,4 +1,5 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
+import { AuthModule } from '@nestodon/auth';
 import { AppConfig, ConfigModule } from '@nestodon/config';
 import { CoreModule } from '@nestodon/core';
 import { DatabaseModule, HealthService, loggerParams, RedisModule } from '@nestodon/platform';
@@ -32,6 +33,7 @@ export class ApiModule {
         QueueModule.forRoot(options.inlineProcessors ?? []),
         PubSubModule,
         CoreModule,
+        AuthModule,
       ],
       controllers: [
         // Specific paths before parameterised ones.

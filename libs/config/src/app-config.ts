@@ -1,4 +1,9 @@
-import { EnvironmentVariables, RegistrationMode, validateEnvironment } from './env.schema';
+import {
+  ConfigurationError,
+  EnvironmentVariables,
+  RegistrationMode,
+  validateEnvironment,
+} from './env.schema';
 
 export interface DatabaseConfig {
   url: string;
@@ -36,6 +41,13 @@ export interface InstanceConfig {
   maxStatusChars: number;
 }
 
+export interface MailConfig {
+  /** SMTP settings; when absent, mail is written as .eml files to `directory`. */
+  smtp: { host: string; port: number; user?: string; password?: string; tls: boolean } | null;
+  directory: string;
+  from: string;
+}
+
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
   logLevel: string;
@@ -44,6 +56,9 @@ export interface AppConfig {
   http: HttpConfig;
   instance: InstanceConfig;
   jobs: { inline: boolean; concurrency: number };
+  /** Signs cookies and derives other secrets; required in production. */
+  secretKeyBase: string;
+  mail: MailConfig;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -99,7 +114,34 @@ function withDefaults(vars: EnvironmentVariables): AppConfig {
       inline: vars.JOBS_INLINE ?? false,
       concurrency: vars.WORKER_CONCURRENCY ?? 5,
     },
+    secretKeyBase: secretKeyBase(vars, env),
+    mail: {
+      smtp: vars.SMTP_SERVER
+        ? {
+            host: vars.SMTP_SERVER,
+            port: vars.SMTP_PORT ?? 587,
+            user: vars.SMTP_LOGIN,
+            password: vars.SMTP_PASSWORD,
+            tls: vars.SMTP_TLS ?? false,
+          }
+        : null,
+      directory: vars.MAIL_DIR ?? 'tmp/mail',
+      from: vars.SMTP_FROM_ADDRESS ?? `notifications@${localDomain.replace(/:\d+$/, '')}`,
+    },
   };
+}
+
+// Development and tests get a fixed secret so restarts keep sessions; production must set one.
+const DEVELOPMENT_SECRET = 'nestodon-development-secret-key-base-not-for-production-use';
+
+function secretKeyBase(vars: EnvironmentVariables, env: AppConfig['env']): string {
+  if (vars.SECRET_KEY_BASE) return vars.SECRET_KEY_BASE;
+  if (env === 'production') {
+    throw new ConfigurationError([
+      'SECRET_KEY_BASE must be set in production (generate one with: openssl rand -hex 64)',
+    ]);
+  }
+  return DEVELOPMENT_SECRET;
 }
 
 /** Validates the environment and returns the typed configuration every module reads. */

@@ -160,6 +160,47 @@ export class EnvironmentVariables {
   @Min(1000)
   @Max(60000)
   SHUTDOWN_TIMEOUT_MS?: number;
+
+  @IsOptional()
+  @IsString()
+  @MinLength(32, {
+    message: 'must be at least 32 characters (generate one with: openssl rand -hex 64)',
+  })
+  SECRET_KEY_BASE?: string;
+
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9.-]+$/, { message: 'must be a host name' })
+  SMTP_SERVER?: string;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  SMTP_PORT?: number;
+
+  @IsOptional()
+  @IsString()
+  SMTP_LOGIN?: string;
+
+  @IsOptional()
+  @IsString()
+  SMTP_PASSWORD?: string;
+
+  @IsOptional()
+  @Transform(toBool)
+  @IsBoolean()
+  SMTP_TLS?: boolean;
+
+  @IsOptional()
+  @IsString()
+  @MinLength(3)
+  SMTP_FROM_ADDRESS?: string;
+
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  MAIL_DIR?: string;
 }
 
 export class ConfigurationError extends Error {
@@ -217,4 +258,12 @@ class EnvironmentVariablesKeys implements Record<keyof EnvironmentVariables, und
   REGISTRATIONS_MODE = undefined;
   MAX_STATUS_CHARS = undefined;
   SHUTDOWN_TIMEOUT_MS = undefined;
+  SECRET_KEY_BASE = undefined;
+  SMTP_SERVER = undefined;
+  SMTP_PORT = undefined;
+  SMTP_LOGIN = undefined;
+  SMTP_PASSWORD = undefined;
+  SMTP_TLS = undefined;
+  SMTP_FROM_ADDRESS = undefined;
+  MAIL_DIR = undefined;
 }

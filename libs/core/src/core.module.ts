@@ -1,9 +1,16 @@
 import { Global, Module } from '@nestjs/common';
-import { InstanceStatsRepository } from '@nestodon/domain';
+import { AccountStatsRepository, InstanceStatsRepository } from '@nestodon/domain';
+import { PasswordHasher } from './accounts/password-hasher';
 import { ActivityTracker } from './instance/activity-tracker';
 import { InstanceInfoService } from './instance/instance-info.service';
 
-const SERVICES = [ActivityTracker, InstanceInfoService, InstanceStatsRepository];
+const SERVICES = [
+  ActivityTracker,
+  InstanceInfoService,
+  InstanceStatsRepository,
+  AccountStatsRepository,
+  PasswordHasher,
+];
 
 /** Use cases shared by the api and the worker. */
 @Global()

@@ -6,3 +6,4 @@ export * from './migrations';
 export * from './naming-strategy';
 export * from './limits';
 export * from './repositories';
+export * from './permissions';

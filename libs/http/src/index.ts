@@ -3,3 +3,4 @@ export * from './exception.filter';
 export * from './pagination';
 export * from './transforms';
 export * from './validation.pipe';
+export * from './rate-limit';

@@ -4,3 +4,4 @@ export * from './logger';
 export * from './redis.module';
 export * from './redis.service';
 export * from './shutdown';
+export * from './rate-limiter.service';

@@ -2,3 +2,4 @@ export * from './factories/account.factory';
 export * from './http-app';
 export * from './test-database';
 export * from './test-environment';
+export * from './factories/oauth.factory';

@@ -13,7 +13,8 @@ const TEST_PREFIX = 'nestodon_test_';
  */
 const runPrefix = () => {
   const run = process.env.NESTODON_TEST_RUN;
-  if (!run) throw new Error('NESTODON_TEST_RUN is not set: run tests through jest (global setup sets it)');
+  if (!run)
+    throw new Error('NESTODON_TEST_RUN is not set: run tests through jest (global setup sets it)');
   return `${TEST_PREFIX}r${run}_`;
 };
 const templateName = () => `${runPrefix()}template`;
@@ -73,9 +74,7 @@ export interface TestDatabase {
 /** A fresh, migrated database for one test file, cloned from the template in milliseconds. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const name = `${runPrefix()}${process.pid}_${randomBytes(4).toString('hex')}`;
-  await withAdmin((admin) =>
-    admin.query(`CREATE DATABASE "${name}" TEMPLATE "${templateName()}"`),
-  );
+  await withAdmin((admin) => admin.query(`CREATE DATABASE "${name}" TEMPLATE "${templateName()}"`));
   return {
     name,
     url: `${TEST_SERVER_URL}/${name}`,
@@ -88,5 +87,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 
 /** Jest global teardown: drops this run's template. */
 export async function dropTemplateDatabase(): Promise<void> {
-  await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS "${templateName()}" WITH (FORCE)`));
+  await withAdmin((admin) =>
+    admin.query(`DROP DATABASE IF EXISTS "${templateName()}" WITH (FORCE)`),
+  );
 }

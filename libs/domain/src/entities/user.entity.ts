@@ -3,11 +3,13 @@ import {
   CreateDateColumn,
   Entity,
   JoinColumn,
+  ManyToOne,
   OneToOne,
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
 import { Account } from './account.entity';
+import { UserRole } from './user-role.entity';
 
 /** The login of a local account: e-mail, password and account state. */
 @Entity('users')
@@ -49,6 +51,28 @@ export class User {
   @Column('bigint', { nullable: true })
   roleId: string | null;
 
+  @ManyToOne(() => UserRole, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'role_id' })
+  role?: UserRole | null;
+
+  @Column('varchar', { nullable: true, select: false })
+  confirmationTokenDigest: string | null;
+
+  @Column('timestamptz', { nullable: true })
+  confirmationSentAt: Date | null;
+
+  @Column('boolean', { default: false })
+  agreement: boolean;
+
+  @Column('text', { nullable: true })
+  signUpReason: string | null;
+
+  @Column('bigint', { nullable: true })
+  createdByApplicationId: string | null;
+
+  @Column('bigint', { nullable: true })
+  inviteId: string | null;
+
   @Column('inet', { nullable: true })
   signUpIp: string | null;
 
@@ -66,4 +90,14 @@ export class User {
 
   @UpdateDateColumn({ type: 'timestamptz' })
   updatedAt: Date;
+}
+
+/** Whether the user may use the API: confirmed, approved and not disabled. */
+export function userState(
+  user: Pick<User, 'confirmedAt' | 'approved' | 'disabled'>,
+): 'functional' | 'unconfirmed' | 'pending' | 'disabled' {
+  if (user.disabled) return 'disabled';
+  if (!user.confirmedAt) return 'unconfirmed';
+  if (!user.approved) return 'pending';
+  return 'functional';
 }

@@ -1,4 +1,10 @@
 import { InitialSchema1763700000000 } from './1763700000000-initial-schema';
+import { OAuthRolesInvites1763700000001 } from './1763700000001-oauth-roles-invites';
+import { AccountStats1763700000002 } from './1763700000002-account-stats';
 
 /** Every migration in order; listed explicitly so compiled code and tests load the same set. */
-export const MIGRATIONS = [InitialSchema1763700000000];
+export const MIGRATIONS = [
+  InitialSchema1763700000000,
+  OAuthRolesInvites1763700000001,
+  AccountStats1763700000002,
+];

@@ -1,1 +1,2 @@
 export * from './instance-stats.repository';
+export * from './account-stats.repository';

@@ -18,12 +18,14 @@ export class InstanceStatsRepository {
       SELECT
         (SELECT count(*) FROM users u JOIN accounts a ON a.id = u.account_id
            WHERE a.suspended_at IS NULL AND u.confirmed_at IS NOT NULL)::int AS user_count,
+        (SELECT coalesce(sum(s.statuses_count), 0) FROM account_stats s JOIN accounts a ON a.id = s.account_id
+           WHERE a.domain IS NULL)::int AS status_count,
         (SELECT count(DISTINCT domain) FROM accounts WHERE domain IS NOT NULL)::int AS domain_count,
         (SELECT count(*) FROM users WHERE current_sign_in_at > now() - interval '30 days')::int AS active_month
     `);
     return {
       userCount: row.user_count,
-      statusCount: 0,
+      statusCount: row.status_count,
       domainCount: row.domain_count,
       activeMonth: row.active_month,
     };

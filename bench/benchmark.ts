@@ -1,0 +1,37 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { AppConfig } from '@nestodon/config';
+import { DataSource } from 'typeorm';
+
+/** What a benchmark's setup can use: the running api, its configuration and its database. */
+export interface BenchContext {
+  app: NestExpressApplication;
+  config: AppConfig;
+  dataSource: DataSource;
+  /** Where the api listens, e.g. http://127.0.0.1:41234 */
+  url: string;
+}
+
+/** One request of the sequence each connection sends in turn. */
+export interface BenchRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/**
+ * A file in bench/benchmarks/ default-exports one of these. `setup` runs once against the fresh
+ * database before the load starts; whatever it returns is handed to `requests` (tokens, ids).
+ */
+export interface Benchmark<State = void> {
+  description: string;
+  setup?(ctx: BenchContext): Promise<State> | State;
+  requests: BenchRequest[] | ((ctx: BenchContext, state: State) => BenchRequest[]);
+  /** Status every response must have; anything else fails the run. Default 200. */
+  expectedStatus?: number;
+}
+
+/** Identity function that gives a benchmark file its types. */
+export function defineBenchmark<State = void>(benchmark: Benchmark<State>): Benchmark<State> {
+  return benchmark;
+}

@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { AppConfig, loadConfig } from '@nestodon/config';
+import { databaseName, prepareDatabase } from '@nestodon/domain';
+import Redis from 'ioredis';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { createApiApp } from '../apps/api/src/bootstrap';
+import type { BenchContext } from './benchmark';
+
+/** The benchmark database is dropped and recreated on every run, so its name must say bench. */
+export const BENCH_DATABASE_URL =
+  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/nestodon_bench';
+export const BENCH_REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/0';
+export const BENCH_REDIS_NAMESPACE = 'bench';
+
+export interface BenchEnvironment extends BenchContext {
+  /** Closes the api, then removes the database and the Redis namespace. */
+  stop(): Promise<void>;
+}
+
+export function benchConfig(): AppConfig {
+  return loadConfig({
+    NODE_ENV: 'production',
+    DATABASE_URL: BENCH_DATABASE_URL,
+    DB_POOL: '10',
+    DB_MIGRATE_ON_BOOT: 'false',
+    REDIS_URL: BENCH_REDIS_URL,
+    REDIS_NAMESPACE: BENCH_REDIS_NAMESPACE,
+    BIND: '127.0.0.1',
+    PORT: '0',
+    LOCAL_DOMAIN: 'bench.example',
+    LOCAL_HTTPS: 'true',
+    LOG_LEVEL: 'silent',
+    JOBS_INLINE: 'false',
+    SECRET_KEY_BASE: randomBytes(64).toString('hex'),
+  });
+}
+
+/** A fresh, migrated database and an empty Redis namespace, then the api on 127.0.0.1. */
+export async function startBenchEnvironment(): Promise<BenchEnvironment> {
+  const config = benchConfig();
+  const name = databaseName(config.database.url);
+  if (!name.includes('bench')) {
+    throw new Error(`refusing to drop database "${name}": its name must contain "bench"`);
+  }
+  await dropDatabase(config.database.url);
+  await deleteRedisNamespace(config.redis.url, config.redis.namespace);
+  await prepareDatabase(config.database);
+
+  const app = await createApiApp(config);
+  try {
+    await app.listen(0, '127.0.0.1');
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  const { port } = app.getHttpServer().address() as AddressInfo;
+  return {
+    app,
+    config,
+    dataSource: app.get(DataSource),
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      await app.close();
+      await deleteRedisNamespace(config.redis.url, config.redis.namespace);
+      await dropDatabase(config.database.url);
+    },
+  };
+}
+
+async function dropDatabase(url: string): Promise<void> {
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const name = databaseName(url).replace(/"/g, '""');
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** `namespace` ends with a colon, as in AppConfig. */
+async function deleteRedisNamespace(url: string, namespace: string): Promise<void> {
+  if (!namespace) throw new Error('refusing to clear Redis without a namespace');
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await redis.connect();
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${namespace}*`, 'COUNT', 1000);
+      if (keys.length) await redis.unlink(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}

@@ -1,0 +1,218 @@
+import '@nestodon/config/require-node';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Benchmark, BenchRequest } from './benchmark';
+import { BenchEnvironment, startBenchEnvironment } from './environment';
+import { generateLoad, LoadResult, RunningLoad } from './load';
+
+/**
+ * `npm run bench -- <name> [--connections N] [--duration S] [--warmup S]`: boots the api
+ * in-process on a fresh database, loads it with autocannon over 127.0.0.1, prints requests per
+ * second and p99 latency, then shuts everything down.
+ */
+const BENCHMARKS_DIR = join(__dirname, 'benchmarks');
+const USAGE =
+  'usage: npm run bench -- <name> [--connections N] [--duration S] [--warmup S]\n' +
+  '  --connections  concurrent keep-alive connections (default 50)\n' +
+  '  --duration     seconds measured (default 10)\n' +
+  '  --warmup       seconds of unmeasured load first (default 2, 0 to skip)';
+
+class UsageError extends Error {}
+class Interrupted extends Error {}
+
+interface Options {
+  name: string;
+  connections: number;
+  duration: number;
+  warmup: number;
+}
+
+function parseOptions(argv: string[]): Options | 'help' {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        connections: { type: 'string', short: 'c' },
+        duration: { type: 'string', short: 'd' },
+        warmup: { type: 'string', short: 'w' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return 'help';
+  if (positionals.length !== 1) throw new UsageError('name exactly one benchmark');
+  return {
+    name: positionals[0],
+    connections: integer('connections', values.connections, 50, 1, 1000),
+    duration: integer('duration', values.duration, 10, 1, 300),
+    warmup: integer('warmup', values.warmup, 2, 0, 60),
+  };
+}
+
+function integer(
+  name: string,
+  value: string | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  if (value === undefined) return fallback;
+  const n = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!(n >= min && n <= max)) {
+    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, got ${value}`);
+  }
+  return n;
+}
+
+function availableBenchmarks(): string[] {
+  return readdirSync(BENCHMARKS_DIR)
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => file.slice(0, -3))
+    .sort();
+}
+
+function loadBenchmark(name: string): Benchmark<unknown> {
+  const file = join(BENCHMARKS_DIR, `${name}.js`);
+  if (!/^[a-z0-9][a-z0-9-]*$/.test(name) || !existsSync(file)) {
+    throw new UsageError(
+      `no benchmark "${name}"; available: ${availableBenchmarks().join(', ') || 'none'}`,
+    );
+  }
+  const loaded = require(file);
+  const benchmark = (loaded.default ?? loaded) as Benchmark<unknown>;
+  if (typeof benchmark.description !== 'string' || !benchmark.requests) {
+    throw new Error(`bench/benchmarks/${name}.ts must export { description, requests, setup? }`);
+  }
+  return benchmark;
+}
+
+function say(message: string) {
+  process.stdout.write(`bench: ${message}\n`);
+}
+
+/** autocannon reports whole milliseconds except for averages. */
+const ms = (value: number) =>
+  Number.isInteger(value) || value >= 10 ? String(Math.round(value)) : value.toFixed(1);
+
+let interrupt: (() => void) | undefined;
+const interrupted = new Promise<never>((_resolve, reject) => {
+  interrupt = () => reject(new Interrupted('interrupted'));
+});
+interrupted.catch(() => undefined);
+let currentLoad: RunningLoad | undefined;
+process.once('SIGINT', () => {
+  say('interrupted; stopping');
+  currentLoad?.stop();
+  interrupt?.();
+});
+const orInterrupt = <T>(promise: Promise<T>) => Promise.race([promise, interrupted]);
+
+/** One request of each kind before the load, so a broken endpoint fails loudly and early. */
+async function preflight(url: string, requests: BenchRequest[], expected: number): Promise<void> {
+  for (const request of requests) {
+    const response = await fetch(`${url}${request.path}`, {
+      method: request.method ?? 'GET',
+      headers: request.headers,
+      body: request.body,
+    });
+    const body = await response.text();
+    if (response.status !== expected) {
+      throw new Error(
+        `${request.method ?? 'GET'} ${request.path} answered ${response.status}, expected ` +
+          `${expected}: ${body.slice(0, 300)}`,
+      );
+    }
+  }
+}
+
+async function measure(
+  url: string,
+  requests: BenchRequest[],
+  connections: number,
+  duration: number,
+): Promise<LoadResult> {
+  currentLoad = generateLoad({ url, requests, connections, duration });
+  try {
+    return await orInterrupt(currentLoad.result);
+  } finally {
+    currentLoad = undefined;
+  }
+}
+
+function report(name: string, options: Options, result: LoadResult, expected: number): boolean {
+  const statuses = Object.entries(result.statusCodes)
+    .map(([code, count]) => `${count} × ${code}`)
+    .join(', ');
+  process.stdout.write(
+    `\n${name}: ${Math.round(result.requestsPerSecond)} req/s, p99 ${ms(result.latencyP99Ms)} ms ` +
+      `(${options.connections} connections, ${options.duration} s)\n` +
+      `  latency avg ${ms(result.latencyAverageMs)} ms, p50 ${ms(result.latencyP50Ms)} ms, ` +
+      `max ${ms(result.latencyMaxMs)} ms; ${result.totalRequests} requests in ` +
+      `${result.seconds.toFixed(1)} s (${statuses || 'no responses'}); ` +
+      `${result.errors} errors, ${result.timeouts} timeouts\n`,
+  );
+  const unexpected = Object.keys(result.statusCodes).filter((code) => Number(code) !== expected);
+  const ok = result.totalRequests > 0 && result.errors === 0 && unexpected.length === 0;
+  if (!ok) say(`FAILED: expected only ${expected} responses and no errors`);
+  return ok;
+}
+
+async function main(): Promise<number> {
+  const options = parseOptions(process.argv.slice(2));
+  if (options === 'help') {
+    process.stdout.write(`${USAGE}\nbenchmarks: ${availableBenchmarks().join(', ')}\n`);
+    return 0;
+  }
+  const benchmark = loadBenchmark(options.name);
+  const expected = benchmark.expectedStatus ?? 200;
+  say(`${options.name}: ${benchmark.description}`);
+
+  let environment: BenchEnvironment | undefined;
+  try {
+    say('recreating the database and starting the api');
+    environment = await startBenchEnvironment();
+    const state = await orInterrupt(Promise.resolve(benchmark.setup?.(environment)));
+    const requests =
+      typeof benchmark.requests === 'function'
+        ? benchmark.requests(environment, state)
+        : benchmark.requests;
+    if (requests.length === 0) throw new Error('the benchmark sends no requests');
+    await orInterrupt(preflight(environment.url, requests, expected));
+
+    if (options.warmup > 0) {
+      say(`warming up for ${options.warmup} s`);
+      await measure(environment.url, requests, options.connections, options.warmup);
+    }
+    say(`measuring ${options.duration} s with ${options.connections} connections`);
+    const result = await measure(
+      environment.url,
+      requests,
+      options.connections,
+      options.duration,
+    );
+    return report(options.name, options, result, expected) ? 0 : 1;
+  } finally {
+    if (environment) {
+      say('shutting down');
+      await environment.stop();
+    }
+  }
+}
+
+main()
+  .then((code) => process.exit(code))
+  .catch((error) => {
+    if (error instanceof UsageError) {
+      process.stderr.write(`bench: ${error.message}\n${USAGE}\n`);
+      process.exit(2);
+    }
+    if (error instanceof Interrupted) process.exit(130);
+    process.stderr.write(`bench failed: ${error instanceof Error ? error.stack : error}\n`);
+    process.exit(1);
+  });

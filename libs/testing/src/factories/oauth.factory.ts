@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import { digestToken, generateToken } from '@nestodon/auth';
+import { OAuthAccessToken, OAuthApplication, User } from '@nestodon/domain';
+import { DataSource, DeepPartial } from 'typeorm';
+
+export interface CreatedApplication {
+  application: OAuthApplication;
+  clientId: string;
+  clientSecret: string;
+}
+
+/** A registered OAuth app; the plaintext secret is returned once, as on registration. */
+export async function createApplication(
+  dataSource: DataSource,
+  attributes: DeepPartial<OAuthApplication> = {},
+): Promise<CreatedApplication> {
+  const clientId = generateToken();
+  const clientSecret = generateToken();
+  const application = await dataSource.getRepository(OAuthApplication).save({
+    name: `Test App ${randomBytes(2).toString('hex')}`,
+    uid: clientId,
+    secretDigest: digestToken(clientSecret),
+    redirectUri: 'urn:ietf:wg:oauth:2.0:oob',
+    scopes: 'read write follow push',
+    ...attributes,
+  });
+  return { application, clientId, clientSecret };
+}
+
+/** A bearer token for a user (or an app token without one); returns the plaintext token. */
+export async function createAccessToken(
+  dataSource: DataSource,
+  options: { user?: Pick<User, 'id'> | null; scopes?: string; application?: OAuthApplication } = {},
+): Promise<string> {
+  const token = generateToken();
+  const application = options.application ?? (await createApplication(dataSource)).application;
+  await dataSource.getRepository(OAuthAccessToken).save({
+    tokenDigest: digestToken(token),
+    scopes: options.scopes ?? 'read write follow push',
+    applicationId: application.id,
+    resourceOwnerId: options.user?.id ?? null,
+  });
+  return token;
+}
