@@ -11,15 +11,26 @@ const prettier = require('eslint-config-prettier');
 const LIB_DEPENDENCIES = {
   config: [],
   domain: [],
+  text: [],
   policies: ['domain'],
   platform: ['config', 'domain'],
   http: ['config', 'domain', 'platform'],
   queue: ['config', 'platform'],
   pubsub: ['config', 'platform'],
   auth: ['config', 'domain', 'platform', 'http'],
-  serializers: ['config', 'domain', 'policies'],
+  serializers: ['config', 'domain', 'policies', 'text'],
   activitypub: ['config', 'domain', 'policies', 'serializers', 'platform', 'queue', 'core'],
-  core: ['config', 'domain', 'policies', 'platform', 'queue', 'pubsub', 'serializers', 'auth'],
+  core: [
+    'config',
+    'domain',
+    'policies',
+    'platform',
+    'queue',
+    'pubsub',
+    'serializers',
+    'auth',
+    'text',
+  ],
   testing: [
     'config',
     'domain',
@@ -30,6 +41,7 @@ const LIB_DEPENDENCIES = {
     'auth',
     'serializers',
     'policies',
+    'text',
   ],
 };
 const ALL_LIBS = Object.keys(LIB_DEPENDENCIES);

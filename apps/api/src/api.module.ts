@@ -5,6 +5,7 @@ import { CoreModule } from '@nestodon/core';
 import { DatabaseModule, HealthService, loggerParams, RedisModule } from '@nestodon/platform';
 import { PubSubModule } from '@nestodon/pubsub';
 import { JobProcessor, QueueModule } from '@nestodon/queue';
+import { SerializersModule } from '@nestodon/serializers';
 import { LoggerModule } from 'nestjs-pino';
 import { HealthController } from './controllers/health.controller';
 import { InstanceController } from './controllers/api/v1/instance.controller';
@@ -33,6 +34,7 @@ export class ApiModule {
         QueueModule.forRoot(options.inlineProcessors ?? []),
         PubSubModule,
         CoreModule,
+        SerializersModule,
         AuthModule,
       ],
       controllers: [

@@ -48,6 +48,13 @@ export interface MailConfig {
   from: string;
 }
 
+export interface MediaConfig {
+  /** Folder where uploaded and processed files are stored (local disk storage). */
+  root: string;
+  /** Public URL prefix of stored files, without a trailing slash. */
+  baseUrl: string;
+}
+
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
   logLevel: string;
@@ -59,6 +66,7 @@ export interface AppConfig {
   /** Signs cookies and derives other secrets; required in production. */
   secretKeyBase: string;
   mail: MailConfig;
+  media: MediaConfig;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -127,6 +135,10 @@ function withDefaults(vars: EnvironmentVariables): AppConfig {
         : null,
       directory: vars.MAIL_DIR ?? 'tmp/mail',
       from: vars.SMTP_FROM_ADDRESS ?? `notifications@${localDomain.replace(/:\d+$/, '')}`,
+    },
+    media: {
+      root: vars.MEDIA_ROOT ?? 'public/system',
+      baseUrl: (vars.MEDIA_BASE_URL ?? `${baseUrl}/system`).replace(/\/+$/, ''),
     },
   };
 }

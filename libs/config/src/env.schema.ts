@@ -201,6 +201,15 @@ export class EnvironmentVariables {
   @IsString()
   @MinLength(1)
   MAIL_DIR?: string;
+
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  MEDIA_ROOT?: string;
+
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s]+$/, { message: 'must be an http:// or https:// URL' })
+  MEDIA_BASE_URL?: string;
 }
 
 export class ConfigurationError extends Error {
@@ -266,4 +275,6 @@ class EnvironmentVariablesKeys implements Record<keyof EnvironmentVariables, und
   SMTP_TLS = undefined;
   SMTP_FROM_ADDRESS = undefined;
   MAIL_DIR = undefined;
+  MEDIA_ROOT = undefined;
+  MEDIA_BASE_URL = undefined;
 }

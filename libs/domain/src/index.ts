@@ -7,3 +7,5 @@ export * from './naming-strategy';
 export * from './limits';
 export * from './repositories';
 export * from './permissions';
+export * from './media-paths';
+export * from './user-settings';

@@ -1,3 +1,5 @@
 export * from './rest/instance.serializer';
 export * from './rest/rule.serializer';
 export * from './version';
+export * from './rest/account.serializer';
+export * from './serializers.module';

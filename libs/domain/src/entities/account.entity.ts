@@ -2,8 +2,11 @@ import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } fro
 
 export interface AccountField {
   name: string;
+  /** Local accounts: the raw text typed by the owner. Remote accounts: sanitized HTML. */
   value: string;
   verified_at: string | null;
+  /** Local accounts: `value` rendered to HTML when the profile was saved. */
+  value_html?: string;
 }
 
 export type ActorType = 'Person' | 'Service' | 'Group' | 'Application' | 'Organization';
@@ -23,8 +26,13 @@ export class Account {
   @Column('varchar', { default: '' })
   displayName: string;
 
+  /** Local accounts: the raw text typed by the owner. Remote accounts: sanitized HTML. */
   @Column('text', { default: '' })
   note: string;
+
+  /** Local accounts: `note` rendered to HTML when the profile was saved (NULL: render on read). */
+  @Column('text', { nullable: true })
+  noteHtml: string | null;
 
   /** ActivityPub id; NULL for local accounts, whose URIs derive from the configured domain. */
   @Column('varchar', { nullable: true })
@@ -82,13 +90,25 @@ export class Account {
   avatarFileName: string | null;
 
   @Column('varchar', { nullable: true })
+  avatarContentType: string | null;
+
+  @Column('varchar', { nullable: true })
   avatarRemoteUrl: string | null;
+
+  @Column('text', { default: '' })
+  avatarDescription: string;
 
   @Column('varchar', { nullable: true })
   headerFileName: string | null;
 
   @Column('varchar', { nullable: true })
+  headerContentType: string | null;
+
+  @Column('varchar', { nullable: true })
   headerRemoteUrl: string | null;
+
+  @Column('text', { default: '' })
+  headerDescription: string;
 
   @Column('timestamptz', { nullable: true })
   suspendedAt: Date | null;

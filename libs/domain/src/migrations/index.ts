@@ -1,10 +1,12 @@
 import { InitialSchema1763700000000 } from './1763700000000-initial-schema';
 import { OAuthRolesInvites1763700000001 } from './1763700000001-oauth-roles-invites';
 import { AccountStats1763700000002 } from './1763700000002-account-stats';
+import { AccountProfiles1763700300000 } from './1763700300000-account-profiles';
 
 /** Every migration in order; listed explicitly so compiled code and tests load the same set. */
 export const MIGRATIONS = [
   InitialSchema1763700000000,
   OAuthRolesInvites1763700000001,
   AccountStats1763700000002,
+  AccountProfiles1763700300000,
 ];

@@ -1,0 +1,331 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '@nestodon/config';
+import {
+  Account,
+  AccountField,
+  AccountStat,
+  AccountStatsRepository,
+  EVERYONE_ROLE_ID,
+  hasStaticVariant,
+  ProfileImage,
+  profileImageKey,
+  readUserSettings,
+  User,
+  UserRole,
+} from '@nestodon/domain';
+import { formatPlainText } from '@nestodon/text';
+import { DataSource, In } from 'typeorm';
+
+export interface AccountRoleJson {
+  id: string;
+  name: string;
+  color: string;
+}
+
+export interface AccountFieldJson {
+  name: string;
+  value: string;
+  verified_at: string | null;
+}
+
+export interface CustomEmojiJson {
+  shortcode: string;
+  url: string;
+  static_url: string;
+  visible_in_picker: boolean;
+  category: string | null;
+}
+
+/** Mastodon's REST Account entity. */
+export interface AccountJson {
+  id: string;
+  username: string;
+  acct: string;
+  display_name: string;
+  locked: boolean;
+  bot: boolean;
+  discoverable: boolean | null;
+  indexable: boolean;
+  group: boolean;
+  created_at: string;
+  note: string;
+  url: string;
+  uri: string;
+  avatar: string;
+  avatar_static: string;
+  avatar_description: string;
+  header: string;
+  header_static: string;
+  header_description: string;
+  followers_count: number;
+  following_count: number;
+  statuses_count: number;
+  last_status_at: string | null;
+  hide_collections: boolean | null;
+  /** Local accounts only. */
+  noindex?: boolean;
+  /** Present when the account moved; null when the account is suspended. */
+  moved?: AccountJson | null;
+  suspended?: true;
+  limited?: true;
+  memorial?: true;
+  emojis: CustomEmojiJson[];
+  fields: AccountFieldJson[];
+  roles: AccountRoleJson[];
+}
+
+export interface RoleJson {
+  id: string;
+  name: string;
+  color: string;
+  permissions: string;
+  highlighted: boolean;
+}
+
+export interface CredentialAccountJson extends AccountJson {
+  source: {
+    privacy: string;
+    sensitive: boolean;
+    language: string;
+    note: string;
+    fields: AccountFieldJson[];
+    follow_requests_count: number;
+    hide_collections: boolean | null;
+    discoverable: boolean | null;
+    indexable: boolean;
+    attribution_domains: string[];
+    quote_policy: string;
+  };
+  role: RoleJson;
+}
+
+/** Everything the serializer needs besides the account row, loaded in a fixed number of queries. */
+interface Preloaded {
+  stats: Map<string, AccountStat>;
+  /** Users (with role) of local accounts, by account id. */
+  users: Map<string, User>;
+  /** Accounts that the presented ones moved to, by id. */
+  moved: Map<string, Account>;
+}
+
+const BOT_ACTOR_TYPES = new Set(['Service', 'Application']);
+
+/** Midnight UTC of the day, as Mastodon rounds account creation dates. */
+const midnight = (date: Date) =>
+  new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate())).toISOString();
+
+export const serializeRole = (role: UserRole): RoleJson => ({
+  id: String(role.id),
+  name: role.name,
+  color: role.color,
+  permissions: String(role.permissions),
+  highlighted: role.highlighted,
+});
+
+/**
+ * Renders accounts as Mastodon's Account entity. Lists cost a constant number of queries
+ * whatever their length: counters, users and roles of local accounts, moved-to accounts.
+ */
+@Injectable()
+export class AccountPresenter {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly dataSource: DataSource,
+    private readonly stats: AccountStatsRepository,
+  ) {}
+
+  async present(account: Account): Promise<AccountJson> {
+    const [json] = await this.presentMany([account]);
+    return json;
+  }
+
+  /** Renders in the given order (duplicates allowed). */
+  async presentMany(accounts: Account[]): Promise<AccountJson[]> {
+    if (accounts.length === 0) return [];
+    const preloaded = await this.preload(accounts);
+    return accounts.map((account) => this.serialize(account, preloaded, true));
+  }
+
+  /** The signed-in user's own account, with `source` and `role` (verify_credentials). */
+  async presentCredential(account: Account, user: User): Promise<CredentialAccountJson> {
+    const [json, role, followRequestsCount] = await Promise.all([
+      this.present(account),
+      this.roleOf(user),
+      this.countFollowRequests(account.id),
+    ]);
+    const settings = readUserSettings(user.settings, account);
+    return {
+      ...json,
+      source: {
+        privacy: settings.defaultPrivacy,
+        sensitive: settings.defaultSensitive,
+        language: settings.defaultLanguage ?? '',
+        note: account.note,
+        fields: account.fields.map(rawField),
+        follow_requests_count: followRequestsCount,
+        hide_collections: account.hideCollections,
+        discoverable: account.discoverable,
+        indexable: account.indexable,
+        attribution_domains: [],
+        quote_policy: settings.defaultQuotePolicy,
+      },
+      role: serializeRole(role),
+    };
+  }
+
+  /**
+   * Pending follow requests to the account, capped at 40 like Mastodon.
+   * HOOK for the relationships work: returns 0 until the follow_requests table exists.
+   */
+  async countFollowRequests(_accountId: string): Promise<number> {
+    return 0;
+  }
+
+  /** Serializes one account from preloaded data; no queries. */
+  private serialize(account: Account, data: Preloaded, withMoved: boolean): AccountJson {
+    const { baseUrl } = this.config.instance;
+    const local = account.domain === null;
+    const unavailable = account.suspendedAt !== null;
+    const stat = data.stats.get(account.id);
+    const user = local ? data.users.get(account.id) : undefined;
+    const json: AccountJson = {
+      id: account.id,
+      username: account.username,
+      acct: local ? account.username : `${account.username}@${account.domain}`,
+      display_name: unavailable ? '' : account.displayName,
+      locked: unavailable ? false : account.locked,
+      bot: unavailable ? false : BOT_ACTOR_TYPES.has(account.actorType),
+      discoverable: unavailable ? false : account.discoverable,
+      indexable: unavailable ? false : account.indexable,
+      group: account.actorType === 'Group',
+      created_at: midnight(account.createdAt),
+      note: unavailable ? '' : this.noteHtml(account),
+      url: local ? `${baseUrl}/@${account.username}` : (account.url ?? account.uri ?? ''),
+      uri: local ? `${baseUrl}/users/${account.username}` : (account.uri ?? ''),
+      avatar: this.imageUrl(account, 'avatar', 'original', unavailable),
+      avatar_static: this.imageUrl(account, 'avatar', 'static', unavailable),
+      avatar_description: unavailable ? '' : account.avatarDescription,
+      header: this.imageUrl(account, 'header', 'original', unavailable),
+      header_static: this.imageUrl(account, 'header', 'static', unavailable),
+      header_description: unavailable ? '' : account.headerDescription,
+      followers_count: stat?.followersCount ?? 0,
+      following_count: stat?.followingCount ?? 0,
+      statuses_count: stat?.statusesCount ?? 0,
+      last_status_at: stat?.lastStatusAt ? stat.lastStatusAt.toISOString().slice(0, 10) : null,
+      hide_collections: account.hideCollections,
+      emojis: [],
+      fields: unavailable ? [] : account.fields.map((field) => this.renderedField(account, field)),
+      roles: [],
+    };
+    if (local) json.noindex = readUserSettings(user?.settings).noindex;
+    if (account.movedToAccountId && withMoved) {
+      const target = data.moved.get(account.movedToAccountId);
+      if (unavailable) json.moved = null;
+      else if (target) json.moved = this.serialize(target, data, false);
+    }
+    if (unavailable) json.suspended = true;
+    if (account.silencedAt !== null) json.limited = true;
+    if (account.memorial) json.memorial = true;
+    const role = user?.role;
+    if (!unavailable && role?.highlighted) {
+      json.roles = [{ id: String(role.id), name: role.name, color: role.color }];
+    }
+    return json;
+  }
+
+  private async preload(accounts: Account[]): Promise<Preloaded> {
+    const movedIds = [
+      ...new Set(
+        accounts.flatMap((account) =>
+          account.movedToAccountId && account.suspendedAt === null
+            ? [account.movedToAccountId]
+            : [],
+        ),
+      ),
+    ];
+    const movedList = movedIds.length
+      ? await this.dataSource.getRepository(Account).findBy({ id: In(movedIds) })
+      : [];
+    const all = [...accounts, ...movedList];
+    const localIds = [
+      ...new Set(all.filter((account) => account.domain === null).map((a) => a.id)),
+    ];
+    const [stats, users] = await Promise.all([
+      this.stats.forAccounts(all.map((account) => account.id)),
+      localIds.length
+        ? this.dataSource.getRepository(User).find({
+            where: { accountId: In(localIds) },
+            relations: { role: true },
+          })
+        : Promise.resolve([] as User[]),
+    ]);
+    return {
+      stats,
+      users: new Map(users.map((user) => [user.accountId, user])),
+      moved: new Map(movedList.map((account) => [account.id, account])),
+    };
+  }
+
+  private async roleOf(user: User): Promise<UserRole> {
+    const id = user.roleId ?? EVERYONE_ROLE_ID;
+    if (user.role && String(user.role.id) === String(id)) return user.role;
+    const role = await this.dataSource.getRepository(UserRole).findOneBy({ id });
+    return (
+      role ??
+      Object.assign(new UserRole(), {
+        id: EVERYONE_ROLE_ID,
+        name: '',
+        color: '',
+        permissions: '0',
+        highlighted: false,
+      })
+    );
+  }
+
+  private noteHtml(account: Account): string {
+    if (account.domain !== null) return account.note;
+    return (
+      account.noteHtml ??
+      formatPlainText(account.note, { baseUrl: this.config.instance.baseUrl }).html
+    );
+  }
+
+  private renderedField(account: Account, field: AccountField): AccountFieldJson {
+    const value =
+      account.domain !== null
+        ? field.value
+        : (field.value_html ??
+          formatPlainText(field.value, {
+            baseUrl: this.config.instance.baseUrl,
+            multiline: false,
+            relMe: true,
+          }).html);
+    return { name: field.name, value, verified_at: field.verified_at ?? null };
+  }
+
+  private imageUrl(
+    account: Account,
+    image: ProfileImage,
+    style: 'original' | 'static',
+    unavailable: boolean,
+  ): string {
+    const missing = `${this.config.instance.baseUrl}/${image}s/original/missing.png`;
+    if (unavailable) return missing;
+    const fileName = image === 'avatar' ? account.avatarFileName : account.headerFileName;
+    if (fileName) {
+      const contentType =
+        image === 'avatar' ? account.avatarContentType : account.headerContentType;
+      const keyStyle = style === 'static' && hasStaticVariant(contentType) ? 'static' : 'original';
+      return `${this.config.media.baseUrl}/${profileImageKey(account.id, image, fileName, keyStyle)}`;
+    }
+    // Remote images are linked where they live until media caching stores local copies.
+    const remote = image === 'avatar' ? account.avatarRemoteUrl : account.headerRemoteUrl;
+    return remote || missing;
+  }
+}
+
+const rawField = (field: AccountField): AccountFieldJson => ({
+  name: field.name,
+  value: field.value,
+  verified_at: field.verified_at ?? null,
+});
