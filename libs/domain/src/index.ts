@@ -9,3 +9,5 @@ export * from './repositories';
 export * from './permissions';
 export * from './media-paths';
 export * from './user-settings';
+export * from './names/tag-name';
+export * from './names/domain-name';

@@ -1,0 +1,4 @@
+export * from './account-visibility.policy';
+export * from './endorsement.policy';
+export * from './follow.policy';
+export * from './network.policy';
