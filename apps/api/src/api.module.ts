@@ -15,6 +15,14 @@ import { InstanceLanguagesController } from './controllers/api/v1/instance/langu
 import { InstancePeersController } from './controllers/api/v1/instance/peers.controller';
 import { InstanceRulesController } from './controllers/api/v1/instance/rules.controller';
 import { InstanceV2Controller } from './controllers/api/v2/instance.controller';
+import { AccountsController } from './controllers/api/v1/accounts/accounts.controller';
+import { AccountLookupController } from './controllers/api/v1/accounts/lookup.controller';
+import { UpdateCredentialsController } from './controllers/api/v1/accounts/update-credentials.controller';
+import { VerifyCredentialsController } from './controllers/api/v1/accounts/verify-credentials.controller';
+import { PreferencesController } from './controllers/api/v1/preferences.controller';
+import { ProfileAvatarController } from './controllers/api/v1/profile/avatar.controller';
+import { ProfileHeaderController } from './controllers/api/v1/profile/header.controller';
+import { MissingImagesController } from './controllers/media/missing-images.controller';
 
 export interface ApiModuleOptions {
   /** Processors to run in this process when jobs are inline (end-to-end tests). */
@@ -46,7 +54,16 @@ export class ApiModule {
         InstanceRulesController,
         InstanceController,
         InstanceV2Controller,
+        VerifyCredentialsController,
+        UpdateCredentialsController,
+        AccountLookupController,
+        PreferencesController,
+        ProfileAvatarController,
+        ProfileHeaderController,
+        MissingImagesController,
         HealthController,
+        // Keep last: GET /api/v1/accounts/:id would shadow /api/v1/accounts/<word> routes.
+        AccountsController,
       ],
       providers: [HealthService],
     };

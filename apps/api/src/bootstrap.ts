@@ -3,6 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppConfig } from '@nestodon/config';
 import { configureHttp } from '@nestodon/http';
 import { Logger } from 'nestjs-pino';
+import { resolve } from 'node:path';
 import { ApiModule, ApiModuleOptions } from './api.module';
 
 /** Builds the api application (not listening yet); shared by main.ts and the test harness. */
@@ -17,5 +18,14 @@ export async function createApiApp(
   });
   app.useLogger(app.get(Logger));
   configureHttp(app);
+  // Stored media (MEDIA_ROOT) under /system; file names are unique per upload, so cache forever.
+  app.useStaticAssets(resolve(config.media.root), {
+    prefix: '/system',
+    index: false,
+    dotfiles: 'deny',
+    maxAge: '365d',
+    immutable: true,
+    setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff'),
+  });
   return app;
 }

@@ -3,3 +3,4 @@ export * from './rest/rule.serializer';
 export * from './version';
 export * from './rest/account.serializer';
 export * from './serializers.module';
+export * from './rest/preferences.serializer';
