@@ -225,4 +225,19 @@ describe('AccountPresenter', () => {
       highlighted: false,
     });
   });
+
+  it('counts pending follow requests, up to 40', async () => {
+    const { account, user } = await createLocalAccount(dataSource, { locked: true });
+    const requesters = await Promise.all(
+      Array.from({ length: 3 }, () => createRemoteAccount(dataSource)),
+    );
+    for (const requester of requesters) {
+      await dataSource.query(
+        `INSERT INTO follow_requests (account_id, target_account_id) VALUES ($1, $2)`,
+        [requester.id, account.id],
+      );
+    }
+    const json = await presenter.presentCredential(account, user);
+    expect(json.source.follow_requests_count).toBe(3);
+  });
 });

@@ -173,12 +173,14 @@ export class AccountPresenter {
     };
   }
 
-  /**
-   * Pending follow requests to the account, capped at 40 like Mastodon.
-   * HOOK for the relationships work: returns 0 until the follow_requests table exists.
-   */
-  async countFollowRequests(_accountId: string): Promise<number> {
-    return 0;
+  /** Pending follow requests to the account, counted up to 40 like Mastodon. */
+  async countFollowRequests(accountId: string): Promise<number> {
+    const [row] = await this.dataSource.query(
+      `SELECT count(*)::int AS count
+         FROM (SELECT 1 FROM follow_requests WHERE target_account_id = $1 LIMIT 40) AS pending`,
+      [accountId],
+    );
+    return row?.count ?? 0;
   }
 
   /** Serializes one account from preloaded data; no queries. */
