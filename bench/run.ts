@@ -20,6 +20,8 @@ const USAGE =
 
 class UsageError extends Error {}
 class Interrupted extends Error {}
+/** The api answered, but not as the benchmark expects: no point measuring it. */
+class PreflightFailure extends Error {}
 
 interface Options {
   name: string;
@@ -123,7 +125,7 @@ async function preflight(url: string, requests: BenchRequest[], expected: number
     });
     const body = await response.text();
     if (response.status !== expected) {
-      throw new Error(
+      throw new PreflightFailure(
         `${request.method ?? 'GET'} ${request.path} answered ${response.status}, expected ` +
           `${expected}: ${body.slice(0, 300)}`,
       );
@@ -190,12 +192,7 @@ async function main(): Promise<number> {
       await measure(environment.url, requests, options.connections, options.warmup);
     }
     say(`measuring ${options.duration} s with ${options.connections} connections`);
-    const result = await measure(
-      environment.url,
-      requests,
-      options.connections,
-      options.duration,
-    );
+    const result = await measure(environment.url, requests, options.connections, options.duration);
     return report(options.name, options, result, expected) ? 0 : 1;
   } finally {
     if (environment) {
@@ -213,6 +210,10 @@ main()
       process.exit(2);
     }
     if (error instanceof Interrupted) process.exit(130);
+    if (error instanceof PreflightFailure) {
+      process.stderr.write(`bench: FAILED: ${error.message}\n`);
+      process.exit(1);
+    }
     process.stderr.write(`bench failed: ${error instanceof Error ? error.stack : error}\n`);
     process.exit(1);
   });
