@@ -8,6 +8,9 @@ import { JobProcessor, QueueModule } from '@nestodon/queue';
 import { SerializersModule } from '@nestodon/serializers';
 import { LoggerModule } from 'nestjs-pino';
 import { HealthController } from './controllers/health.controller';
+import { AccountRegistrationController } from './controllers/api/v1/accounts/registration.controller';
+import { EmailConfirmationsController } from './controllers/api/v1/emails/confirmations.controller';
+import { ConfirmationController } from './controllers/auth/confirmation.controller';
 import { InstanceController } from './controllers/api/v1/instance.controller';
 import { InstanceActivityController } from './controllers/api/v1/instance/activity.controller';
 import { InstanceExtendedDescriptionController } from './controllers/api/v1/instance/extended-description.controller';
@@ -54,6 +57,9 @@ export class ApiModule {
         InstanceRulesController,
         InstanceController,
         InstanceV2Controller,
+        AccountRegistrationController,
+        EmailConfirmationsController,
+        ConfirmationController,
         VerifyCredentialsController,
         UpdateCredentialsController,
         AccountLookupController,

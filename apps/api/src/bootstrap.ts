@@ -17,7 +17,7 @@ export async function createApiApp(
     abortOnError: false,
   });
   app.useLogger(app.get(Logger));
-  configureHttp(app);
+  configureHttp(app, { trustedProxies: config.http.trustedProxies });
   // Stored media (MEDIA_ROOT) under /system; file names are unique per upload, so cache forever.
   app.useStaticAssets(resolve(config.media.root), {
     prefix: '/system',

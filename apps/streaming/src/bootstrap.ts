@@ -12,6 +12,6 @@ export async function createStreamingApp(config: AppConfig): Promise<NestExpress
     abortOnError: false,
   });
   app.useLogger(app.get(Logger));
-  configureHttp(app);
+  configureHttp(app, { trustedProxies: config.http.trustedProxies });
   return app;
 }

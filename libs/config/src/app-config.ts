@@ -22,6 +22,8 @@ export interface HttpConfig {
   port: number;
   streamingPort: number;
   shutdownTimeoutMs: number;
+  /** Proxies whose X-Forwarded-For is believed (express `trust proxy` syntax). */
+  trustedProxies: string[];
 }
 
 export interface InstanceConfig {
@@ -101,6 +103,10 @@ function withDefaults(vars: EnvironmentVariables): AppConfig {
       port,
       streamingPort,
       shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS ?? 8000,
+      // Like Rails' defaults: loopback and private networks, where reverse proxies usually are.
+      trustedProxies: (vars.TRUSTED_PROXY_IP ?? 'loopback,uniquelocal')
+        .split(',')
+        .map((p) => p.trim()),
     },
     instance: {
       localDomain,

@@ -162,6 +162,15 @@ export class EnvironmentVariables {
   SHUTDOWN_TIMEOUT_MS?: number;
 
   @IsOptional()
+  @Matches(
+    /^[0-9a-f.:/]+(\s*,\s*[0-9a-f.:/]+)*$|^(loopback|linklocal|uniquelocal)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9a-f.:/]+))*$/i,
+    {
+      message: 'must be a comma-separated list of IP addresses or CIDR ranges',
+    },
+  )
+  TRUSTED_PROXY_IP?: string;
+
+  @IsOptional()
   @IsString()
   @MinLength(32, {
     message: 'must be at least 32 characters (generate one with: openssl rand -hex 64)',
@@ -267,6 +276,7 @@ class EnvironmentVariablesKeys implements Record<keyof EnvironmentVariables, und
   REGISTRATIONS_MODE = undefined;
   MAX_STATUS_CHARS = undefined;
   SHUTDOWN_TIMEOUT_MS = undefined;
+  TRUSTED_PROXY_IP = undefined;
   SECRET_KEY_BASE = undefined;
   SMTP_SERVER = undefined;
   SMTP_PORT = undefined;

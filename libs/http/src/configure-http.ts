@@ -12,6 +12,8 @@ const QS_OPTIONS = { depth: 5, arrayLimit: 100, parameterLimit: 1000, allowProto
 export interface HttpOptions {
   /** Largest JSON or form body, in bytes. */
   bodyLimit?: number;
+  /** Proxies whose X-Forwarded-For names the client (express `trust proxy` values). */
+  trustedProxies?: string[];
   /** Largest file in a multipart body, in bytes. */
   fileSizeLimit?: number;
 }
@@ -25,7 +27,7 @@ export function configureHttp(app: INestApplication, options: HttpOptions = {}):
   const express_ = app as NestExpressApplication;
   const bodyLimit = options.bodyLimit ?? 1024 * 1024;
   express_.disable('x-powered-by');
-  express_.set('trust proxy', 'loopback');
+  express_.set('trust proxy', options.trustedProxies ?? ['loopback']);
   express_.set('query parser', (text: string) => parseQuery(text, QS_OPTIONS));
   express_.use(
     express.json({ limit: bodyLimit, type: ['application/json', 'application/*+json'] }),

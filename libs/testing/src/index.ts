@@ -3,3 +3,4 @@ export * from './http-app';
 export * from './test-database';
 export * from './test-environment';
 export * from './factories/oauth.factory';
+export * from './mail-sink';

@@ -1,6 +1,10 @@
 import { Type } from '@nestjs/common';
 import { JobProcessor } from '@nestodon/queue';
+import { SendConfirmationEmailProcessor } from './send-confirmation-email.processor';
 import { SystemPingProcessor } from './system-ping.processor';
 
 /** Every processor the worker runs; the api test harness runs them inline too. */
-export const PROCESSORS: Type<JobProcessor>[] = [SystemPingProcessor];
+export const PROCESSORS: Type<JobProcessor>[] = [
+  SystemPingProcessor,
+  SendConfirmationEmailProcessor,
+];

@@ -1,0 +1,50 @@
+import { DynamicModule, INestApplicationContext, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { AppConfig, ConfigModule } from '@nestodon/config';
+import { CoreModule } from '@nestodon/core';
+import { DatabaseModule, RedisModule } from '@nestodon/platform';
+import { PubSubModule } from '@nestodon/pubsub';
+import { QueueModule } from '@nestodon/queue';
+
+/** What the CLI boots to run a command: the use cases, database, Redis and queues; no HTTP. */
+@Module({})
+export class CliModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: CliModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule,
+        RedisModule,
+        QueueModule.forRoot(),
+        PubSubModule,
+        CoreModule,
+      ],
+    };
+  }
+}
+
+/** How commands reach the application and the terminal; tests provide their own. */
+export interface CliRuntime {
+  /** Runs `fn` with a booted application context, closed afterwards. */
+  withContext<T>(fn: (app: INestApplicationContext) => Promise<T>): Promise<T>;
+  /** Writes one line to standard output. */
+  print(line: string): void;
+}
+
+export function processRuntime(config: () => AppConfig): CliRuntime {
+  return {
+    async withContext(fn) {
+      const app = await NestFactory.createApplicationContext(CliModule.forRoot(config()), {
+        logger: ['error'],
+        abortOnError: false,
+      });
+      try {
+        return await fn(app);
+      } finally {
+        await app.close();
+      }
+    },
+    print: (line) => process.stdout.write(`${line}\n`),
+  };
+}

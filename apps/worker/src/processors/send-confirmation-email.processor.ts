@@ -1,0 +1,16 @@
+import { Injectable } from '@nestjs/common';
+import { SendConfirmationEmailService } from '@nestodon/core';
+import { JobName, JobPayloads, JobProcessor } from '@nestodon/queue';
+
+@Injectable()
+export class SendConfirmationEmailProcessor implements JobProcessor<
+  typeof JobName.SendConfirmationEmail
+> {
+  readonly job = JobName.SendConfirmationEmail;
+
+  constructor(private readonly service: SendConfirmationEmailService) {}
+
+  async process(payload: JobPayloads[typeof JobName.SendConfirmationEmail]): Promise<void> {
+    await this.service.send(payload.userId);
+  }
+}
