@@ -50,7 +50,7 @@ describe('PATCH /api/v1/accounts/update_credentials', () => {
     const res = await patch(auth)
       .send({
         display_name: '  Frida  ',
-        note: 'Hello @dora and @eve@far.example and @nobody\n\nMore #text at https://frida.example',
+        note: 'Hello @dora and @eve@far.example and @nobody\n\nMore #text at https://frida.example @DORA@Nestodon.test',
         locked: true,
         bot: 'true',
         discoverable: true,
@@ -78,7 +78,7 @@ describe('PATCH /api/v1/accounts/update_credentials', () => {
         sensitive: true,
         language: 'en',
         quote_policy: 'nobody',
-        note: 'Hello @dora and @eve@far.example and @nobody\n\nMore #text at https://frida.example',
+        note: 'Hello @dora and @eve@far.example and @nobody\n\nMore #text at https://frida.example @DORA@Nestodon.test',
         fields: [
           { name: 'Site', value: 'https://frida.example', verified_at: null },
           { name: 'Pronouns', value: 'she/her', verified_at: null },
@@ -95,6 +95,8 @@ describe('PATCH /api/v1/accounts/update_credentials', () => {
       '<a href="https://far.example/@eve" class="u-url mention">@<span>eve</span></a>',
     );
     expect(res.body.note).toContain(' and @nobody</p><p>More ');
+    // A handle naming this server is a local mention.
+    expect(res.body.note.split(`href="${base}/@${local.account.username}"`)).toHaveLength(3);
     expect(res.body.note).toContain(`href="${base}/tags/text"`);
     expect(res.body.fields[0]).toEqual({
       name: 'Site',
