@@ -44,16 +44,20 @@ describe('user state and role permissions on user routes', () => {
 
   it('refuses unconfirmed users with Mastodon’s message, but lets them resend the mail', async () => {
     const { token } = await userWithToken({ confirmedAt: null });
-    const res = await get('/test/probe/me', token).expect(403);
-    expect(res.body).toEqual({ error: 'Your login is missing a confirmed e-mail address' });
+    for (const path of ['/test/probe/me', '/api/v1/accounts/verify_credentials']) {
+      const res = await get(path, token).expect(403);
+      expect(res.body).toEqual({ error: 'Your login is missing a confirmed e-mail address' });
+    }
     await resend(token).expect(200, {});
     await get('/api/v1/emails/check_confirmation', token).expect(200, 'false');
   });
 
   it('refuses users pending approval, but lets them use the confirmation routes', async () => {
     const { token } = await userWithToken({ approved: false });
-    const res = await get('/test/probe/me', token).expect(403);
-    expect(res.body).toEqual({ error: 'Your login is currently pending approval' });
+    for (const path of ['/test/probe/me', '/api/v1/accounts/verify_credentials']) {
+      const res = await get(path, token).expect(403);
+      expect(res.body).toEqual({ error: 'Your login is currently pending approval' });
+    }
     await get('/api/v1/emails/check_confirmation', token).expect(200, 'true');
     const pendingUnconfirmed = await userWithToken({ approved: false, confirmedAt: null });
     await resend(pendingUnconfirmed.token).expect(200, {});
@@ -63,6 +67,7 @@ describe('user state and role permissions on user routes', () => {
     const disabled = await userWithToken({ disabled: true, confirmedAt: null });
     for (const res of [
       await get('/test/probe/me', disabled.token),
+      await get('/api/v1/accounts/verify_credentials', disabled.token),
       await resend(disabled.token),
       await get('/api/v1/emails/check_confirmation', disabled.token),
     ]) {
