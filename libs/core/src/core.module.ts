@@ -19,6 +19,39 @@ import { ProfileImageProcessor } from './media/profile-image-processor';
 import { Mailer } from './mail/mailer';
 import { AssignRoleService } from './roles/assign-role.service';
 import { CreateUserTokenService } from './tokens/create-user-token.service';
+import { AuthorizeAllFollowRequestsService } from './relationships/authorize-all-follow-requests.service';
+import { AuthorizeFollowService } from './relationships/authorize-follow.service';
+import { BlockDomainService } from './relationships/block-domain.service';
+import { BlockService } from './relationships/block.service';
+import { EndorseAccountService } from './relationships/endorse-account.service';
+import { ExpireMutesService } from './relationships/expire-mutes.service';
+import { FollowCounters } from './relationships/follow-counters';
+import { FollowService } from './relationships/follow.service';
+import { MuteService } from './relationships/mute.service';
+import { RejectFollowService } from './relationships/reject-follow.service';
+import { RemoveFromFollowersService } from './relationships/remove-from-followers.service';
+import { SetAccountNoteService } from './relationships/set-account-note.service';
+import { UnblockDomainService } from './relationships/unblock-domain.service';
+import { UnblockService } from './relationships/unblock.service';
+import { UnendorseAccountService } from './relationships/unendorse-account.service';
+import { UnfollowService } from './relationships/unfollow.service';
+import { UnmuteService } from './relationships/unmute.service';
+import { DismissSuggestionService } from './suggestions/dismiss-suggestion.service';
+import { FollowRecommendedAccountsService } from './suggestions/follow-recommended-accounts.service';
+import { RecordInteractionService } from './suggestions/record-interaction.service';
+import { SuggestAccountsService } from './suggestions/suggest-accounts.service';
+import { FeatureTagService } from './tags/feature-tag.service';
+import { FindOrCreateTagsService } from './tags/find-or-create-tags.service';
+import { FollowTagService } from './tags/follow-tag.service';
+import { TagHistory } from './tags/tag-history';
+import { UnfeatureTagService } from './tags/unfeature-tag.service';
+import { UnfollowTagService } from './tags/unfollow-tag.service';
+import {
+  DirectoryRepository,
+  RelationshipListsRepository,
+  RelationshipsRepository,
+} from '@nestodon/domain';
+import { TAG_HISTORY_SOURCE } from '@nestodon/serializers';
 
 const SERVICES = [
   ActivityTracker,
@@ -42,6 +75,38 @@ const SERVICES = [
   ProvisionAccountService,
   ModifyUserService,
   CreateUserTokenService,
+  // Relationships, tags and suggestions (issue 4).
+  RelationshipsRepository,
+  RelationshipListsRepository,
+  DirectoryRepository,
+  FollowCounters,
+  FollowService,
+  UnfollowService,
+  AuthorizeFollowService,
+  RejectFollowService,
+  AuthorizeAllFollowRequestsService,
+  RemoveFromFollowersService,
+  BlockService,
+  UnblockService,
+  MuteService,
+  UnmuteService,
+  ExpireMutesService,
+  BlockDomainService,
+  UnblockDomainService,
+  SetAccountNoteService,
+  EndorseAccountService,
+  UnendorseAccountService,
+  FindOrCreateTagsService,
+  TagHistory,
+  { provide: TAG_HISTORY_SOURCE, useExisting: TagHistory },
+  FollowTagService,
+  UnfollowTagService,
+  FeatureTagService,
+  UnfeatureTagService,
+  RecordInteractionService,
+  SuggestAccountsService,
+  DismissSuggestionService,
+  FollowRecommendedAccountsService,
 ];
 
 /** Use cases shared by the api and the worker. */

@@ -14,20 +14,29 @@ export const JobName = {
   SystemPing: 'system.ping',
   /** Issue a fresh confirmation token for a user and mail the link. */
   SendConfirmationEmail: 'mail.confirmation',
+  /**
+   * End a timed mute: enqueued with a delay until the mute's expires_at. Deletes that mute if
+   * it has expired (a later re-mute moves expires_at, making an older job a no-op) and sweeps
+   * any other expired mutes. Reads ignore expired mutes anyway, so a late job is harmless.
+   */
+  ExpireMute: 'mutes.expire',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
 export interface JobPayloads {
   [JobName.SystemPing]: { requestedAt: string };
   [JobName.SendConfirmationEmail]: { userId: string };
+  [JobName.ExpireMute]: { muteId: string };
 }
 
 export interface JobResults {
   [JobName.SystemPing]: { processedAt: string };
   [JobName.SendConfirmationEmail]: void;
+  [JobName.ExpireMute]: { expired: number };
 }
 
 export const QUEUE_OF_JOB: Record<JobName, QueueName> = {
   [JobName.SystemPing]: QueueName.Default,
   [JobName.SendConfirmationEmail]: QueueName.Mailers,
+  [JobName.ExpireMute]: QueueName.Scheduler,
 };

@@ -5,3 +5,7 @@ export * from './rest/account.serializer';
 export * from './serializers.module';
 export * from './rest/token.serializer';
 export * from './rest/preferences.serializer';
+export * from './rest/relationship.serializer';
+export * from './rest/tag.serializer';
+export * from './rest/featured-tag.serializer';
+export * from './rest/suggestion.serializer';

@@ -1,5 +1,6 @@
 import { Type } from '@nestjs/common';
 import { JobProcessor } from '@nestodon/queue';
+import { ExpireMuteProcessor } from './expire-mute.processor';
 import { SendConfirmationEmailProcessor } from './send-confirmation-email.processor';
 import { SystemPingProcessor } from './system-ping.processor';
 
@@ -7,4 +8,5 @@ import { SystemPingProcessor } from './system-ping.processor';
 export const PROCESSORS: Type<JobProcessor>[] = [
   SystemPingProcessor,
   SendConfirmationEmailProcessor,
+  ExpireMuteProcessor,
 ];
