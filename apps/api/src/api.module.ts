@@ -26,6 +26,16 @@ import { PreferencesController } from './controllers/api/v1/preferences.controll
 import { ProfileAvatarController } from './controllers/api/v1/profile/avatar.controller';
 import { ProfileHeaderController } from './controllers/api/v1/profile/header.controller';
 import { MissingImagesController } from './controllers/media/missing-images.controller';
+import { OAuthModule } from '@nestodon/auth';
+import { AppsController } from './controllers/api/v1/apps.controller';
+import { AppsVerifyCredentialsController } from './controllers/api/v1/apps/verify-credentials.controller';
+import { SignInController } from './controllers/auth/sign-in.controller';
+import { AuthorizeController } from './controllers/oauth/authorize.controller';
+import { RevokeController } from './controllers/oauth/revoke.controller';
+import { TokenController } from './controllers/oauth/token.controller';
+import { OAuthAuthorizationServerController } from './controllers/well-known/oauth-authorization-server.controller';
+import { PageOAuthPresentation } from './pages/oauth-presentation';
+import { WebSessionModule } from './session/web-session.module';
 
 export interface ApiModuleOptions {
   /** Processors to run in this process when jobs are inline (end-to-end tests). */
@@ -47,6 +57,8 @@ export class ApiModule {
         CoreModule,
         SerializersModule,
         AuthModule,
+        OAuthModule.forRoot(PageOAuthPresentation),
+        WebSessionModule,
       ],
       controllers: [
         // Specific paths before parameterised ones.
@@ -67,6 +79,13 @@ export class ApiModule {
         ProfileAvatarController,
         ProfileHeaderController,
         MissingImagesController,
+        AppsVerifyCredentialsController,
+        AppsController,
+        AuthorizeController,
+        TokenController,
+        RevokeController,
+        SignInController,
+        OAuthAuthorizationServerController,
         HealthController,
         // Keep last: GET /api/v1/accounts/:id would shadow /api/v1/accounts/<word> routes.
         AccountsController,

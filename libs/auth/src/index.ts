@@ -6,3 +6,4 @@ export * from './scopes';
 export * from './scopes-if-token';
 export * from './token-authenticator.service';
 export * from './token-digest';
+export * from './oauth';

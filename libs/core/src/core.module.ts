@@ -19,6 +19,9 @@ import { ProfileImageProcessor } from './media/profile-image-processor';
 import { Mailer } from './mail/mailer';
 import { AssignRoleService } from './roles/assign-role.service';
 import { CreateUserTokenService } from './tokens/create-user-token.service';
+import { AuthenticateUserService } from './oauth/authenticate-user.service';
+import { CreateApplicationService } from './oauth/create-application.service';
+import { RevokeTokenService } from './oauth/revoke-token.service';
 import { AuthorizeAllFollowRequestsService } from './relationships/authorize-all-follow-requests.service';
 import { AuthorizeFollowService } from './relationships/authorize-follow.service';
 import { BlockDomainService } from './relationships/block-domain.service';
@@ -75,6 +78,9 @@ const SERVICES = [
   ProvisionAccountService,
   ModifyUserService,
   CreateUserTokenService,
+  CreateApplicationService,
+  RevokeTokenService,
+  AuthenticateUserService,
   // Relationships, tags and suggestions (issue 4).
   RelationshipsRepository,
   RelationshipListsRepository,

@@ -4,6 +4,7 @@ export * from './version';
 export * from './rest/account.serializer';
 export * from './serializers.module';
 export * from './rest/token.serializer';
+export * from './rest/application.serializer';
 export * from './rest/preferences.serializer';
 export * from './rest/relationship.serializer';
 export * from './rest/tag.serializer';

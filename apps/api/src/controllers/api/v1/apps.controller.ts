@@ -1,0 +1,24 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { CreateApplicationService } from '@nestodon/core';
+import { serializeCredentialApplication } from '@nestodon/serializers';
+
+/**
+ * POST /api/v1/apps: registers an OAuth client. Public; form or JSON. `redirect_uris` is a
+ * string (one URI per line) or a list; `scopes` space-separated, `read` by default.
+ */
+@Controller('api/v1/apps')
+export class AppsController {
+  constructor(private readonly createApplication: CreateApplicationService) {}
+
+  @Post()
+  @HttpCode(200)
+  async create(@Body() body: Record<string, unknown>) {
+    const { application, clientSecret } = await this.createApplication.create({
+      name: body.client_name,
+      redirectUris: body.redirect_uris,
+      scopes: body.scopes,
+      website: body.website,
+    });
+    return serializeCredentialApplication(application, clientSecret);
+  }
+}
