@@ -33,6 +33,7 @@ import { SignInController } from './controllers/auth/sign-in.controller';
 import { AuthorizeController } from './controllers/oauth/authorize.controller';
 import { RevokeController } from './controllers/oauth/revoke.controller';
 import { TokenController } from './controllers/oauth/token.controller';
+import { UserinfoController } from './controllers/oauth/userinfo.controller';
 import { OAuthAuthorizationServerController } from './controllers/well-known/oauth-authorization-server.controller';
 import { PageOAuthPresentation } from './pages/oauth-presentation';
 import { WebSessionModule } from './session/web-session.module';
@@ -84,6 +85,7 @@ export class ApiModule {
         AuthorizeController,
         TokenController,
         RevokeController,
+        UserinfoController,
         SignInController,
         OAuthAuthorizationServerController,
         HealthController,

@@ -25,6 +25,7 @@ export class OAuthAuthorizationServerController {
       // Mastodon's own registration API (not RFC 7591), under a non-standard key.
       app_registration_endpoint: url('/api/v1/apps'),
       revocation_endpoint: url('/oauth/revoke'),
+      userinfo_endpoint: url('/oauth/userinfo'),
       scopes_supported: [...ALL_SCOPES],
       response_types_supported: ['code'],
       response_modes_supported: [...RESPONSE_MODES],

@@ -19,6 +19,7 @@ describe('GET /.well-known/oauth-authorization-server', () => {
       token_endpoint: 'https://nestodon.test/oauth/token',
       app_registration_endpoint: 'https://nestodon.test/api/v1/apps',
       revocation_endpoint: 'https://nestodon.test/oauth/revoke',
+      userinfo_endpoint: 'https://nestodon.test/oauth/userinfo',
       scopes_supported: [...ALL_SCOPES],
       response_types_supported: ['code'],
       response_modes_supported: ['query', 'fragment', 'form_post'],
@@ -29,6 +30,5 @@ describe('GET /.well-known/oauth-authorization-server', () => {
     expect(res.body.scopes_supported).toContain('read:statuses');
     expect(res.body.scopes_supported).toContain('profile');
     expect(res.body).not.toHaveProperty('registration_endpoint');
-    expect(res.body).not.toHaveProperty('userinfo_endpoint');
   });
 });
