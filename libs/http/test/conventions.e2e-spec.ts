@@ -253,3 +253,44 @@ describe('HTTP conventions', () => {
     });
   });
 });
+
+describe('CORS for browser clients', () => {
+  let running: RunningApp;
+
+  beforeAll(async () => {
+    const moduleRef = await Test.createTestingModule({ controllers: [EchoController] }).compile();
+    const app = moduleRef.createNestApplication<NestExpressApplication>({
+      bodyParser: false,
+      logger: false,
+    });
+    configureHttp(app);
+    running = await listen(app);
+  });
+  afterAll(() => running.close());
+
+  it('answers preflight requests for API paths', async () => {
+    const res = await running.http
+      .options('/api/v1/timelines/home')
+      .set('Origin', 'https://elk.example')
+      .set('Access-Control-Request-Method', 'POST')
+      .set('Access-Control-Request-Headers', 'authorization, content-type')
+      .expect(204);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['access-control-allow-methods']).toContain('POST');
+    expect(res.headers['access-control-allow-headers']).toBe('authorization, content-type');
+  });
+
+  it('lets browsers read API responses and their Link and rate-limit headers', async () => {
+    const res = await running.http
+      .get('/api/v1/nothing')
+      .set('Origin', 'https://elk.example')
+      .expect(404);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['access-control-expose-headers']).toContain('Link');
+  });
+
+  it('does not open other paths', async () => {
+    const res = await running.http.get('/echo').set('Origin', 'https://elk.example').expect(200);
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
