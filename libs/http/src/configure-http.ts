@@ -3,6 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { NextFunction, Request, Response } from 'express';
 import multer from 'multer';
 import { parse as parseQuery } from 'qs';
+import { cors } from './cors';
 import { InvalidMultipartError, MastodonExceptionFilter, mapError } from './exception.filter';
 import { createValidationPipe } from './validation.pipe';
 
@@ -29,6 +30,7 @@ export function configureHttp(app: INestApplication, options: HttpOptions = {}):
   express_.disable('x-powered-by');
   express_.set('trust proxy', options.trustedProxies ?? ['loopback']);
   express_.set('query parser', (text: string) => parseQuery(text, QS_OPTIONS));
+  express_.use(cors);
   express_.use(
     express.json({ limit: bodyLimit, type: ['application/json', 'application/*+json'] }),
   );
