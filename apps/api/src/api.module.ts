@@ -8,6 +8,23 @@ import { JobProcessor, QueueModule } from '@nestodon/queue';
 import { SerializersModule } from '@nestodon/serializers';
 import { LoggerModule } from 'nestjs-pino';
 import { HealthController } from './controllers/health.controller';
+import { AccountStatusesController } from './controllers/api/v1/accounts/statuses.controller';
+import { BookmarksController } from './controllers/api/v1/bookmarks.controller';
+import { FavouritesController } from './controllers/api/v1/favourites.controller';
+import { PollsController } from './controllers/api/v1/polls.controller';
+import { PollVotesController } from './controllers/api/v1/polls/votes.controller';
+import { ScheduledStatusesController } from './controllers/api/v1/scheduled-statuses.controller';
+import { StatusesController } from './controllers/api/v1/statuses.controller';
+import { StatusBookmarksController } from './controllers/api/v1/statuses/bookmarks.controller';
+import { StatusContextController } from './controllers/api/v1/statuses/context.controller';
+import { StatusFavouritedByController } from './controllers/api/v1/statuses/favourited-by.controller';
+import { StatusFavouritesController } from './controllers/api/v1/statuses/favourites.controller';
+import { StatusHistoryController } from './controllers/api/v1/statuses/history.controller';
+import { StatusMutesController } from './controllers/api/v1/statuses/mutes.controller';
+import { StatusPinsController } from './controllers/api/v1/statuses/pins.controller';
+import { StatusRebloggedByController } from './controllers/api/v1/statuses/reblogged-by.controller';
+import { StatusReblogsController } from './controllers/api/v1/statuses/reblogs.controller';
+import { StatusSourceController } from './controllers/api/v1/statuses/source.controller';
 import { AccountRegistrationController } from './controllers/api/v1/accounts/registration.controller';
 import { EmailConfirmationsController } from './controllers/api/v1/emails/confirmations.controller';
 import { ConfirmationController } from './controllers/auth/confirmation.controller';
@@ -63,6 +80,24 @@ export class ApiModule {
       ],
       controllers: [
         // Specific paths before parameterised ones.
+        // Statuses (issue 5): sub-resources of /api/v1/statuses/:id before the bare :id routes.
+        StatusContextController,
+        StatusFavouritesController,
+        StatusReblogsController,
+        StatusBookmarksController,
+        StatusPinsController,
+        StatusMutesController,
+        StatusHistoryController,
+        StatusSourceController,
+        StatusFavouritedByController,
+        StatusRebloggedByController,
+        StatusesController,
+        PollVotesController,
+        PollsController,
+        ScheduledStatusesController,
+        FavouritesController,
+        BookmarksController,
+        AccountStatusesController,
         InstanceActivityController,
         InstanceExtendedDescriptionController,
         InstanceLanguagesController,

@@ -49,10 +49,40 @@ import { FollowTagService } from './tags/follow-tag.service';
 import { TagHistory } from './tags/tag-history';
 import { UnfeatureTagService } from './tags/unfeature-tag.service';
 import { UnfollowTagService } from './tags/unfollow-tag.service';
+import { AccountStatusesService } from './statuses/account-statuses.service';
+import { BookmarkService } from './statuses/bookmark.service';
+import { CancelScheduledStatusService } from './statuses/cancel-scheduled-status.service';
+import { ExpirePollService } from './statuses/expire-poll.service';
+import { FavouriteService } from './statuses/favourite.service';
+import { IdempotencyStore } from './statuses/idempotency.store';
+import { MarkedStatusesService } from './statuses/marked-statuses.service';
+import { MuteConversationService } from './statuses/mute-conversation.service';
+import { PinStatusService } from './statuses/pin-status.service';
+import { PostStatusService } from './statuses/post-status.service';
+import { PublishScheduledStatusService } from './statuses/publish-scheduled-status.service';
+import { ReblogService } from './statuses/reblog.service';
+import { RemoveStatusService } from './statuses/remove-status.service';
+import { ScheduledStatusesService } from './statuses/scheduled-statuses.service';
+import { StatusContextService } from './statuses/status-context.service';
+import { StatusHistoryService } from './statuses/status-history.service';
+import { StatusInteractorsService } from './statuses/status-interactors.service';
+import { StatusTextProcessor } from './statuses/status-text.processor';
+import { StatusVisibilityService } from './statuses/status-visibility.service';
+import { UnbookmarkService } from './statuses/unbookmark.service';
+import { UnfavouriteService } from './statuses/unfavourite.service';
+import { UnmuteConversationService } from './statuses/unmute-conversation.service';
+import { UnpinStatusService } from './statuses/unpin-status.service';
+import { UnreblogService } from './statuses/unreblog.service';
+import { UpdateScheduledStatusService } from './statuses/update-scheduled-status.service';
+import { UpdateStatusService } from './statuses/update-status.service';
+import { VoteService } from './statuses/vote.service';
 import {
   DirectoryRepository,
   RelationshipListsRepository,
   RelationshipsRepository,
+  StatusRepository,
+  StatusStatsRepository,
+  ViewerRelationsRepository,
 } from '@nestodon/domain';
 import { TAG_HISTORY_SOURCE } from '@nestodon/serializers';
 
@@ -113,6 +143,37 @@ const SERVICES = [
   SuggestAccountsService,
   DismissSuggestionService,
   FollowRecommendedAccountsService,
+  // Statuses (issue 5).
+  StatusRepository,
+  StatusStatsRepository,
+  ViewerRelationsRepository,
+  AccountStatusesService,
+  BookmarkService,
+  CancelScheduledStatusService,
+  ExpirePollService,
+  FavouriteService,
+  IdempotencyStore,
+  MarkedStatusesService,
+  MuteConversationService,
+  PinStatusService,
+  PostStatusService,
+  PublishScheduledStatusService,
+  ReblogService,
+  RemoveStatusService,
+  ScheduledStatusesService,
+  StatusContextService,
+  StatusHistoryService,
+  StatusInteractorsService,
+  StatusTextProcessor,
+  StatusVisibilityService,
+  UnbookmarkService,
+  UnfavouriteService,
+  UnmuteConversationService,
+  UnpinStatusService,
+  UnreblogService,
+  UpdateScheduledStatusService,
+  UpdateStatusService,
+  VoteService,
 ];
 
 /** Use cases shared by the api and the worker. */

@@ -2,3 +2,4 @@ export * from './account-visibility.policy';
 export * from './endorsement.policy';
 export * from './follow.policy';
 export * from './network.policy';
+export * from './status.policy';

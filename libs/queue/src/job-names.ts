@@ -20,6 +20,20 @@ export const JobName = {
    * any other expired mutes. Reads ignore expired mutes anyway, so a late job is harmless.
    */
   ExpireMute: 'mutes.expire',
+  /**
+   * A status was posted, reblogged or edited (`update`): fan it out to feeds and streams.
+   * Enqueued after commit; the timelines work fills the processor (it only loads the status now).
+   */
+  DistributeStatus: 'statuses.distribute',
+  /**
+   * A status (or reblog) was deleted: take it out of feeds and streams. Enqueued after commit;
+   * the timelines work fills the processor.
+   */
+  UndistributeStatus: 'statuses.undistribute',
+  /** Publish a scheduled status; enqueued with a delay until its scheduled_at (early runs wait). */
+  PublishScheduledStatus: 'statuses.publish_scheduled',
+  /** Close a poll at its expires_at (early runs are no-ops); notifications hook in there. */
+  ExpirePoll: 'polls.expire',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -27,16 +41,29 @@ export interface JobPayloads {
   [JobName.SystemPing]: { requestedAt: string };
   [JobName.SendConfirmationEmail]: { userId: string };
   [JobName.ExpireMute]: { muteId: string };
+  [JobName.DistributeStatus]: { statusId: string; update?: boolean };
+  [JobName.UndistributeStatus]: { statusId: string; accountId: string };
+  [JobName.PublishScheduledStatus]: { scheduledStatusId: string };
+  [JobName.ExpirePoll]: { pollId: string };
 }
 
 export interface JobResults {
   [JobName.SystemPing]: { processedAt: string };
   [JobName.SendConfirmationEmail]: void;
   [JobName.ExpireMute]: { expired: number };
+  [JobName.DistributeStatus]: { distributed: boolean };
+  [JobName.UndistributeStatus]: void;
+  /** The status published, or null when not due yet / already published or cancelled. */
+  [JobName.PublishScheduledStatus]: { statusId: string | null };
+  [JobName.ExpirePoll]: { closed: boolean };
 }
 
 export const QUEUE_OF_JOB: Record<JobName, QueueName> = {
   [JobName.SystemPing]: QueueName.Default,
   [JobName.SendConfirmationEmail]: QueueName.Mailers,
   [JobName.ExpireMute]: QueueName.Scheduler,
+  [JobName.DistributeStatus]: QueueName.Default,
+  [JobName.UndistributeStatus]: QueueName.Default,
+  [JobName.PublishScheduledStatus]: QueueName.Scheduler,
+  [JobName.ExpirePoll]: QueueName.Scheduler,
 };

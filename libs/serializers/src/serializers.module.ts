@@ -1,15 +1,32 @@
 import { Global, Module } from '@nestjs/common';
-import { AccountStatsRepository, RelationshipsRepository } from '@nestodon/domain';
+import {
+  AccountStatsRepository,
+  RelationshipsRepository,
+  StatusStatsRepository,
+} from '@nestodon/domain';
 import { AccountPresenter } from './rest/account.serializer';
 import { RelationshipPresenter } from './rest/relationship.serializer';
 import { TagPresenter } from './rest/tag.serializer';
+import { StatusEditPresenter } from './rest/status-edit.serializer';
+import { StatusPresenter } from './rest/status.serializer';
 
-const PRESENTERS = [AccountPresenter, RelationshipPresenter, TagPresenter];
+const PRESENTERS = [
+  AccountPresenter,
+  StatusPresenter,
+  StatusEditPresenter,
+  RelationshipPresenter,
+  TagPresenter,
+];
 
 /** Batch presenters (they query), global so controllers and services can inject them. */
 @Global()
 @Module({
-  providers: [...PRESENTERS, AccountStatsRepository, RelationshipsRepository],
+  providers: [
+    ...PRESENTERS,
+    AccountStatsRepository,
+    StatusStatsRepository,
+    RelationshipsRepository,
+  ],
   exports: PRESENTERS,
 })
 export class SerializersModule {}

@@ -4,3 +4,4 @@ export * from './test-database';
 export * from './test-environment';
 export * from './factories/oauth.factory';
 export * from './mail-sink';
+export * from './factories/status.factory';

@@ -1,1 +1,2 @@
 export * from './plain-text-formatter';
+export * from './status-text';

@@ -103,14 +103,14 @@ function overlaps(entity: Entity, taken: Entity[]): boolean {
   return taken.some((other) => entity.start < other.end && other.start < entity.end);
 }
 
-interface Scan {
+export interface Scan {
   urls: Array<{ start: number; end: number; url: string }>;
   hashtags: Array<{ start: number; end: number; name: string }>;
   mentions: Array<{ start: number; end: number; username: string; domain: string | null }>;
 }
 
-/** Finds URLs, then hashtags and mentions outside them. */
-function scan(text: string): Scan {
+/** Finds URLs, then hashtags and mentions outside them (with their positions). */
+export function scan(text: string): Scan {
   const urls = (linkify.match(text) ?? []).map((m) => ({
     start: m.index,
     end: m.lastIndex,

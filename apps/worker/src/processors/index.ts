@@ -1,5 +1,9 @@
 import { Type } from '@nestjs/common';
 import { JobProcessor } from '@nestodon/queue';
+import { DistributeStatusProcessor } from './distribute-status.processor';
+import { ExpirePollProcessor } from './expire-poll.processor';
+import { PublishScheduledStatusProcessor } from './publish-scheduled-status.processor';
+import { UndistributeStatusProcessor } from './undistribute-status.processor';
 import { ExpireMuteProcessor } from './expire-mute.processor';
 import { SendConfirmationEmailProcessor } from './send-confirmation-email.processor';
 import { SystemPingProcessor } from './system-ping.processor';
@@ -9,4 +13,8 @@ export const PROCESSORS: Type<JobProcessor>[] = [
   SystemPingProcessor,
   SendConfirmationEmailProcessor,
   ExpireMuteProcessor,
+  DistributeStatusProcessor,
+  UndistributeStatusProcessor,
+  PublishScheduledStatusProcessor,
+  ExpirePollProcessor,
 ];

@@ -7,6 +7,21 @@ import { OAuthApplication } from './oauth-application.entity';
 import { Rule } from './rule.entity';
 import { User, userState } from './user.entity';
 import { UserRole } from './user-role.entity';
+import { Bookmark } from './bookmark.entity';
+import { Conversation } from './conversation.entity';
+import { ConversationMute } from './conversation-mute.entity';
+import { CustomEmoji } from './custom-emoji.entity';
+import { Favourite } from './favourite.entity';
+import { MediaAttachment } from './media-attachment.entity';
+import { Mention } from './mention.entity';
+import { Poll } from './poll.entity';
+import { PollVote } from './poll-vote.entity';
+import { ScheduledStatus } from './scheduled-status.entity';
+import { Status } from './status.entity';
+import { StatusEdit } from './status-edit.entity';
+import { StatusPin } from './status-pin.entity';
+import { StatusStat } from './status-stat.entity';
+import { StatusTag } from './status-tag.entity';
 import { AccountDomainBlock } from './account-domain-block.entity';
 import { AccountInteraction } from './account-interaction.entity';
 import { AccountNote } from './account-note.entity';
@@ -33,6 +48,26 @@ export {
   UserRole,
   userState,
 };
+export {
+  Bookmark,
+  Conversation,
+  ConversationMute,
+  CustomEmoji,
+  Favourite,
+  MediaAttachment,
+  Mention,
+  Poll,
+  PollVote,
+  ScheduledStatus,
+  Status,
+  StatusEdit,
+  StatusPin,
+  StatusStat,
+  StatusTag,
+};
+export * from './status.entity';
+export type { MediaType } from './media-attachment.entity';
+export type { ScheduledStatusParams } from './scheduled-status.entity';
 export type { AccountField, ActorType } from './account.entity';
 // Relationships, tags and suggestions.
 export {
@@ -74,4 +109,20 @@ export const ENTITIES = [
   FollowRecommendationSuppression,
   AccountInteraction,
   RecommendedAccount,
+  // Statuses.
+  Status,
+  StatusStat,
+  Conversation,
+  Mention,
+  MediaAttachment,
+  Favourite,
+  Bookmark,
+  StatusPin,
+  ConversationMute,
+  StatusEdit,
+  Poll,
+  PollVote,
+  ScheduledStatus,
+  CustomEmoji,
+  StatusTag,
 ];

@@ -5,6 +5,8 @@ import { AccountProfiles1763700300000 } from './1763700300000-account-profiles';
 import { Relationships1763700400000 } from './1763700400000-relationships';
 import { Tags1763700400001 } from './1763700400001-tags';
 import { Suggestions1763700400002 } from './1763700400002-suggestions';
+import { Statuses1763700500000 } from './1763700500000-statuses';
+import { StatusesTags1763700500001 } from './1763700500001-statuses-tags';
 
 /** Every migration in order; listed explicitly so compiled code and tests load the same set. */
 export const MIGRATIONS = [
@@ -15,4 +17,6 @@ export const MIGRATIONS = [
   Relationships1763700400000,
   Tags1763700400001,
   Suggestions1763700400002,
+  Statuses1763700500000,
+  StatusesTags1763700500001,
 ];

@@ -4,3 +4,6 @@ export * from './id-paging';
 export * from './relationships.repository';
 export * from './relationship-lists.repository';
 export * from './directory.repository';
+export * from './status-stats.repository';
+export * from './viewer-relations.repository';
+export * from './status.repository';

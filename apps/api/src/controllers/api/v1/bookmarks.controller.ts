@@ -1,0 +1,31 @@
+import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
+import { CurrentAccount, Scopes } from '@nestodon/auth';
+import { APP_CONFIG, AppConfig } from '@nestodon/config';
+import { MarkedStatusesService } from '@nestodon/core';
+import { Account } from '@nestodon/domain';
+import { Page, PageParams, setPageLinks } from '@nestodon/http';
+import { StatusJson, StatusPresenter } from '@nestodon/serializers';
+import type { Request, Response } from 'express';
+
+/** GET /api/v1/bookmarks: the caller's bookmarks, newest first (Link headers carry row ids). */
+@Controller('api/v1/bookmarks')
+export class BookmarksController {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly marked: MarkedStatusesService,
+    private readonly presenter: StatusPresenter,
+  ) {}
+
+  @Get()
+  @Scopes('read:bookmarks')
+  async index(
+    @CurrentAccount() account: Account,
+    @Page({ defaultLimit: 20 }) page: PageParams,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<StatusJson[]> {
+    const result = await this.marked.call('bookmarks', account, page);
+    setPageLinks(req, res, this.config.instance.baseUrl, result);
+    return this.presenter.presentMany(result.statuses, account);
+  }
+}

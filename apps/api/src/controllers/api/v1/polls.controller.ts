@@ -1,0 +1,26 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import { AuthContext, CurrentAuth, ScopesIfToken } from '@nestodon/auth';
+import { VoteService } from '@nestodon/core';
+import { PollJson, StatusPresenter } from '@nestodon/serializers';
+import { viewerOf } from './statuses/status-params';
+
+/** GET /api/v1/polls/:id */
+@Controller('api/v1/polls/:id')
+export class PollsController {
+  constructor(
+    private readonly votes: VoteService,
+    private readonly presenter: StatusPresenter,
+  ) {}
+
+  /** A poll of a status the caller can see (a token is needed unless the status is public). */
+  @Get()
+  @ScopesIfToken('read:statuses')
+  async show(
+    @CurrentAuth() auth: AuthContext | undefined,
+    @Param('id') id: string,
+  ): Promise<PollJson> {
+    const viewer = viewerOf(auth);
+    const { poll, status } = await this.votes.findVisiblePoll(id, viewer);
+    return this.presenter.presentPoll(poll, status, viewer);
+  }
+}

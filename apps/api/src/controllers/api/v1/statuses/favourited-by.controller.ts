@@ -1,0 +1,32 @@
+import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
+import { AuthContext, CurrentAuth, ScopesIfToken } from '@nestodon/auth';
+import { APP_CONFIG, AppConfig } from '@nestodon/config';
+import { StatusInteractorsService } from '@nestodon/core';
+import { Page, PageParams, setPageLinks } from '@nestodon/http';
+import { AccountJson, AccountPresenter } from '@nestodon/serializers';
+import type { Request, Response } from 'express';
+import { viewerOf } from './status-params';
+
+/** GET /api/v1/statuses/:id/favourited_by (paged by favourite). */
+@Controller('api/v1/statuses/:id/favourited_by')
+export class StatusFavouritedByController {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly interactors: StatusInteractorsService,
+    private readonly presenter: AccountPresenter,
+  ) {}
+
+  @Get()
+  @ScopesIfToken('read:accounts')
+  async index(
+    @CurrentAuth() auth: AuthContext | undefined,
+    @Param('id') id: string,
+    @Page({ defaultLimit: 40 }) page: PageParams,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<AccountJson[]> {
+    const result = await this.interactors.favouritedBy(id, viewerOf(auth), page);
+    setPageLinks(req, res, this.config.instance.baseUrl, result);
+    return this.presenter.presentMany(result.accounts);
+  }
+}

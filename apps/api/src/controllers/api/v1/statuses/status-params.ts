@@ -1,0 +1,186 @@
+import { AuthContext } from '@nestodon/auth';
+import { PollInput } from '@nestodon/core';
+import { Account, ValidationError } from '@nestodon/domain';
+import { ToArray, ToBoolean, ToInteger } from '@nestodon/http';
+import { plainToInstance, Transform, Type } from 'class-transformer';
+import {
+  IsArray,
+  IsBoolean,
+  IsInt,
+  IsOptional,
+  IsString,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
+
+/** The reading account, or null for anonymous requests and app tokens. */
+export const viewerOf = (auth: AuthContext | undefined): Account | null =>
+  auth?.user?.account ?? null;
+
+/** '' and null mean "not given", as Rails treats blank parameters. */
+const Blank = () =>
+  Transform(({ value }: { value: unknown }) =>
+    value === '' || value === null ? undefined : value,
+  );
+
+/** Ids may arrive as JSON numbers; they are kept as strings. */
+const IdString = () =>
+  Transform(({ value }: { value: unknown }) =>
+    typeof value === 'number' ? String(value) : value === '' || value === null ? undefined : value,
+  );
+
+const IdList = () =>
+  Transform(({ value }: { value: unknown }) => {
+    if (value === undefined || value === null || value === '') return undefined;
+    const list = Array.isArray(value)
+      ? value
+      : typeof value === 'object'
+        ? Object.values(value as object)
+        : [value];
+    return list
+      .filter((item) => item !== '' && item !== null)
+      .map((item) => (typeof item === 'number' ? String(item) : item));
+  });
+
+/** poll[options][], poll[expires_in], poll[multiple], poll[hide_totals]. */
+export class PollParams {
+  @ToArray()
+  @IsArray()
+  @IsString({ each: true })
+  @MaxLength(1000, { each: true })
+  options: string[];
+
+  @ToInteger()
+  @IsInt()
+  expires_in: number;
+
+  @IsOptional()
+  @ToBoolean()
+  @IsBoolean()
+  multiple?: boolean;
+
+  @IsOptional()
+  @ToBoolean()
+  @IsBoolean()
+  hide_totals?: boolean;
+}
+
+const toPoll = ({ value }: { value: unknown }) =>
+  value === undefined || value === null || value === ''
+    ? undefined
+    : typeof value === 'object' && !Array.isArray(value)
+      ? plainToInstance(PollParams, value)
+      : value;
+
+/** Fields shared by posting and editing. */
+class StatusContentParams {
+  @IsOptional()
+  @Blank()
+  @IsString()
+  @MaxLength(100_000)
+  status?: string;
+
+  @IsOptional()
+  @Blank()
+  @IsString()
+  @MaxLength(10_000)
+  spoiler_text?: string;
+
+  @IsOptional()
+  @ToBoolean()
+  @IsBoolean()
+  sensitive?: boolean;
+
+  @IsOptional()
+  @Blank()
+  @IsString()
+  @MaxLength(16)
+  language?: string;
+
+  @IsOptional()
+  @IdList()
+  @IsArray()
+  @IsString({ each: true })
+  media_ids?: string[];
+
+  @IsOptional()
+  @Transform(toPoll)
+  @ValidateNested()
+  @Type(() => PollParams)
+  poll?: PollParams;
+}
+
+/** POST /api/v1/statuses */
+export class CreateStatusParams extends StatusContentParams {
+  @IsOptional()
+  @IdString()
+  @IsString()
+  in_reply_to_id?: string;
+
+  @IsOptional()
+  @Blank()
+  @IsString()
+  visibility?: string;
+
+  @IsOptional()
+  @Blank()
+  @IsString()
+  scheduled_at?: string;
+}
+
+export class MediaAttributeParams {
+  @IdString()
+  @IsString()
+  id: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(10_000)
+  description?: string;
+}
+
+const toMediaAttributes = ({ value }: { value: unknown }) => {
+  if (value === undefined || value === null || value === '') return undefined;
+  const list = Array.isArray(value)
+    ? value
+    : typeof value === 'object'
+      ? Object.values(value as object)
+      : value;
+  return Array.isArray(list)
+    ? list.map((item: unknown) =>
+        item && typeof item === 'object' ? plainToInstance(MediaAttributeParams, item) : item,
+      )
+    : list;
+};
+
+/** PUT /api/v1/statuses/:id */
+export class UpdateStatusParams extends StatusContentParams {
+  @IsOptional()
+  @Transform(toMediaAttributes)
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => MediaAttributeParams)
+  media_attributes?: MediaAttributeParams[];
+}
+
+export function pollInput(poll: PollParams | undefined): PollInput | null {
+  if (!poll) return null;
+  return {
+    options: poll.options,
+    expiresIn: poll.expires_in,
+    multiple: poll.multiple ?? false,
+    hideTotals: poll.hide_totals ?? false,
+  };
+}
+
+/** An ISO 8601 time (`scheduled_at`), or a 422. */
+export function parseTime(value: string | undefined, field: string): Date | null {
+  if (value === undefined) return null;
+  const time = /^\d{4}-\d{2}-\d{2}/.test(value) ? new Date(value) : new Date(NaN);
+  if (Number.isNaN(time.getTime())) {
+    throw new ValidationError(`Validation failed: ${field} is not a valid time`, {
+      [field]: [{ error: 'ERR_INVALID', description: 'is not a valid time' }],
+    });
+  }
+  return time;
+}

@@ -1,0 +1,75 @@
+import { Injectable } from '@nestjs/common';
+import {
+  Account,
+  AccountStatusesFilter,
+  CursorPage,
+  isValidId,
+  normalizeTagName,
+  PageWindow,
+  RecordNotFoundError,
+  Status,
+  StatusRepository,
+  User,
+} from '@nestodon/domain';
+import { authorStatusesScope, isAccountHidden, showOnProfile } from '@nestodon/policies';
+import { DataSource } from 'typeorm';
+import { statusFacts, StatusVisibilityService, Viewer } from './status-visibility.service';
+
+export interface AccountStatusesPage {
+  statuses: Status[];
+  /** Cursors of the unfiltered page, for Link headers. */
+  nextMaxId: string | null;
+  prevMinId: string | null;
+}
+
+/**
+ * GET /api/v1/accounts/:id/statuses: an author's statuses as the viewer may see them, with
+ * Mastodon's filters (only_media, exclude_replies, exclude_reblogs, pinned, tagged). Unknown
+ * accounts are 404; suspended authors and authors blocking the viewer (or blocked by the
+ * viewer) show nothing.
+ */
+@Injectable()
+export class AccountStatusesService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly statuses: StatusRepository,
+    private readonly visibility: StatusVisibilityService,
+  ) {}
+
+  async call(
+    accountId: string,
+    viewer: Viewer,
+    filter: AccountStatusesFilter,
+    page: PageWindow,
+  ): Promise<AccountStatusesPage> {
+    if (!isValidId(accountId)) throw new RecordNotFoundError();
+    const author = await this.dataSource.getRepository(Account).findOneBy({ id: accountId });
+    if (!author) throw new RecordNotFoundError();
+    if (author.domain === null) {
+      const user = await this.dataSource.getRepository(User).findOneBy({ accountId });
+      if (isAccountHidden(author, user)) throw new RecordNotFoundError();
+    }
+    const empty: AccountStatusesPage = { statuses: [], nextMaxId: null, prevMinId: null };
+    const relations = await this.visibility.relationsFor(viewer, [], [author.id]);
+    const scope = authorStatusesScope(author, relations);
+    if (!scope) return empty;
+    const tagged = filter.tagged ? normalizeTagName(filter.tagged) : undefined;
+    if (filter.tagged !== undefined && !tagged) return empty;
+    const ids: CursorPage<string> = await this.statuses.accountStatusIds(
+      author.id,
+      {
+        visibilities: scope.visibilities,
+        mentionedViewerId: scope.mentioned ? (viewer?.id ?? null) : null,
+      },
+      { ...filter, tagged },
+      page,
+    );
+    const loaded = await this.visibility.loadInOrder(ids.items.map((item) => item.item));
+    const pageRelations = await this.visibility.relationsFor(viewer, loaded, [author.id]);
+    return {
+      statuses: loaded.filter((status) => showOnProfile(statusFacts(status), pageRelations)),
+      nextMaxId: ids.full ? (ids.items[ids.items.length - 1]?.cursor ?? null) : null,
+      prevMinId: ids.items[0]?.cursor ?? null,
+    };
+  }
+}

@@ -1,0 +1,62 @@
+import { Injectable } from '@nestjs/common';
+import { RaceConditionError } from '@nestodon/domain';
+import { RedisService } from '@nestodon/platform';
+
+const TTL_SECONDS = 3600;
+const LOCK_MS = 15_000;
+const WAIT_STEP_MS = 100;
+const WAIT_MS = 5_000;
+
+/**
+ * Idempotency-Key support for posting: the same key from the same account within an hour
+ * answers with what the first request created. A short lock makes concurrent duplicates wait
+ * for the first one instead of posting twice.
+ */
+@Injectable()
+export class IdempotencyStore {
+  constructor(private readonly redis: RedisService) {}
+
+  private key(accountId: string, idempotencyKey: string): string {
+    return `idempotency:statuses:${accountId}:${idempotencyKey}`;
+  }
+
+  /** The remembered result (`status:<id>` or `scheduled:<id>`), if any. */
+  async recall(accountId: string, idempotencyKey: string): Promise<string | null> {
+    return this.redis.client.get(this.key(accountId, idempotencyKey));
+  }
+
+  /**
+   * Runs `create` once per key: a concurrent request with the same key waits for the first and
+   * gets its result (`existing`), or a 503 when it takes too long.
+   */
+  async once<T>(
+    accountId: string,
+    idempotencyKey: string,
+    existing: (remembered: string) => Promise<T | null>,
+    create: () => Promise<{ result: T; remember: string }>,
+  ): Promise<T> {
+    const key = this.key(accountId, idempotencyKey);
+    const lock = `${key}:lock`;
+    const deadline = Date.now() + WAIT_MS;
+    for (;;) {
+      const remembered = await this.redis.client.get(key);
+      if (remembered) {
+        const found = await existing(remembered);
+        if (found) return found;
+      }
+      if (await this.redis.client.set(lock, '1', 'PX', LOCK_MS, 'NX')) break;
+      if (Date.now() > deadline) throw new RaceConditionError();
+      await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
+    }
+    try {
+      const remembered = await this.redis.client.get(key);
+      const found = remembered ? await existing(remembered) : null;
+      if (found) return found;
+      const { result, remember } = await create();
+      await this.redis.client.set(key, remember, 'EX', TTL_SECONDS);
+      return result;
+    } finally {
+      await this.redis.client.del(lock);
+    }
+  }
+}

@@ -1,0 +1,30 @@
+import { Injectable } from '@nestjs/common';
+import { Account, Status, ValidationError } from '@nestodon/domain';
+import { DataSource } from 'typeorm';
+import { StatusVisibilityService } from './status-visibility.service';
+
+/**
+ * Mutes the thread a status belongs to: the status shows `muted: true`, and notifications from
+ * the thread stop (the notifications work reads conversation_mutes).
+ */
+@Injectable()
+export class MuteConversationService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly visibility: StatusVisibilityService,
+  ) {}
+
+  async call(account: Account, statusId: string): Promise<Status> {
+    const { status } = await this.visibility.findVisible(statusId, account);
+    const conversationId = (status.reblog ?? status).conversationId;
+    if (!conversationId) {
+      throw new ValidationError('Validation failed: This post is not part of a conversation');
+    }
+    await this.dataSource.query(
+      `INSERT INTO conversation_mutes (account_id, conversation_id) VALUES ($1, $2)
+       ON CONFLICT (account_id, conversation_id) DO NOTHING`,
+      [account.id, conversationId],
+    );
+    return status;
+  }
+}

@@ -1,0 +1,93 @@
+import { Limits, ValidationError } from '@nestodon/domain';
+import { countGraphemes, statusLength } from '@nestodon/text';
+import ISO6391 from 'iso-639-1';
+
+/** Scheduled statuses must be at least this far ahead, and how many an account may keep. */
+export const MIN_SCHEDULE_OFFSET_MS = 5 * 60 * 1000;
+export const SCHEDULED_TOTAL_LIMIT = 300;
+export const SCHEDULED_DAILY_LIMIT = 25;
+
+export interface PollInput {
+  options: string[];
+  expiresIn: number;
+  multiple?: boolean;
+  hideTotals?: boolean;
+}
+
+/** Text, content warning, media and poll together, as Mastodon validates a new status. */
+export function validateStatusContent(input: {
+  text: string;
+  spoilerText: string;
+  mediaCount: number;
+  hasPoll: boolean;
+  maxChars: number;
+}): void {
+  if (input.text.trim() === '' && input.mediaCount === 0 && !input.hasPoll) {
+    throw new ValidationError("Validation failed: Text can't be blank", {
+      text: [{ error: 'ERR_BLANK', description: "can't be blank" }],
+    });
+  }
+  if (statusLength(input.text, input.spoilerText) > input.maxChars) {
+    throw new ValidationError(
+      `Validation failed: Text character limit of ${input.maxChars} exceeded`,
+      {
+        text: [
+          { error: 'ERR_TOO_LONG', description: `character limit of ${input.maxChars} exceeded` },
+        ],
+      },
+    );
+  }
+}
+
+/** Media count, and media with a poll (Mastodon refuses both with the same message). */
+export function validateMediaCount(count: number, hasPoll: boolean): void {
+  if (count > Limits.statuses.maxMediaAttachments || (count > 0 && hasPoll)) {
+    throw new ValidationError(
+      `Cannot attach more than ${Limits.statuses.maxMediaAttachments} files`,
+    );
+  }
+}
+
+const pollError = (description: string, field = 'options') =>
+  new ValidationError(`Validation failed: Poll ${field.replace('_', ' ')} ${description}`, {
+    [`poll.${field}`]: [{ error: 'ERR_INVALID', description }],
+  });
+
+/** Poll options and duration, within Limits.polls. */
+export function validatePoll(poll: PollInput): void {
+  const { maxOptions, maxCharactersPerOption, minExpiration, maxExpiration } = Limits.polls;
+  const options = poll.options;
+  if (options.length < 2) throw pollError('must have more than one item');
+  if (options.length > maxOptions) throw pollError(`can't contain more than ${maxOptions} items`);
+  if (options.some((option) => option.trim() === '')) throw pollError("can't be blank");
+  if (options.some((option) => countGraphemes(option) > maxCharactersPerOption)) {
+    throw pollError(`cannot be longer than ${maxCharactersPerOption} characters each`);
+  }
+  if (new Set(options.map((option) => option.trim())).size !== options.length) {
+    throw pollError('contain duplicate items');
+  }
+  if (!Number.isInteger(poll.expiresIn) || poll.expiresIn < minExpiration) {
+    throw pollError('is too soon', 'expires_at');
+  }
+  if (poll.expiresIn > maxExpiration) throw pollError('is too far into the future', 'expires_at');
+}
+
+/** `scheduled_at` far enough ahead. */
+export function validateScheduledAt(scheduledAt: Date, now = Date.now()): void {
+  if (scheduledAt.getTime() < now + MIN_SCHEDULE_OFFSET_MS) {
+    throw new ValidationError(
+      'Validation failed: Scheduled at must be at least 5 minutes in the future',
+      { scheduled_at: [{ error: 'ERR_INVALID', description: 'is too soon' }] },
+    );
+  }
+}
+
+/** The first valid ISO 639-1 code among the candidates (the request's, the user's, …). */
+export function pickLanguage(...candidates: Array<string | null | undefined>): string | null {
+  for (const candidate of candidates) {
+    if (!candidate) continue;
+    const code = candidate.trim().toLowerCase().split(/[-_]/)[0];
+    if (ISO6391.validate(code)) return code;
+  }
+  return null;
+}

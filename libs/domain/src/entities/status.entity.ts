@@ -1,0 +1,126 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  JoinColumn,
+  ManyToOne,
+  PrimaryColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+import { Account } from './account.entity';
+
+/** Mastodon's visibility values, stored as a smallint. */
+export const StatusVisibility = {
+  Public: 0,
+  Unlisted: 1,
+  Private: 2,
+  Direct: 3,
+  Limited: 4,
+} as const;
+export type StatusVisibility = (typeof StatusVisibility)[keyof typeof StatusVisibility];
+
+export const VISIBILITY_NAMES = ['public', 'unlisted', 'private', 'direct', 'limited'] as const;
+export type VisibilityName = (typeof VISIBILITY_NAMES)[number];
+
+export const visibilityName = (value: StatusVisibility): VisibilityName => VISIBILITY_NAMES[value];
+export function visibilityFromName(name: string): StatusVisibility | undefined {
+  const index = (VISIBILITY_NAMES as readonly string[]).indexOf(name);
+  return index < 0 ? undefined : (index as StatusVisibility);
+}
+
+const bigintArray = {
+  to: (value: string[] | null) => value,
+  from: (value: Array<string | number> | null) => (value ? value.map(String) : null),
+};
+
+/**
+ * A post, or a reblog of one (`reblogOfId`). Local and remote statuses share the table; local
+ * ones keep `uri` NULL (derived from the configured domain). Deleted statuses keep their row
+ * with `deletedAt` set and are invisible everywhere but moderation.
+ */
+@Entity('statuses')
+export class Status {
+  @PrimaryColumn({ type: 'bigint', default: () => "timestamp_id('statuses')" })
+  id: string;
+
+  @Column('varchar', { nullable: true })
+  uri: string | null;
+
+  @Column('varchar', { nullable: true })
+  url: string | null;
+
+  @Column('bigint')
+  accountId: string;
+
+  @ManyToOne(() => Account, { createForeignKeyConstraints: false })
+  @JoinColumn({ name: 'account_id' })
+  account?: Account;
+
+  /** Local: the raw text as typed (edit, redraft, source). Remote: the source HTML. */
+  @Column('text', { default: '' })
+  text: string;
+
+  /** The HTML shown to clients, rendered when the status was written. */
+  @Column('text', { nullable: true })
+  contentHtml: string | null;
+
+  @Column('text', { default: '' })
+  spoilerText: string;
+
+  @Column('boolean', { default: false })
+  sensitive: boolean;
+
+  @Column('smallint', { default: StatusVisibility.Public })
+  visibility: StatusVisibility;
+
+  @Column('varchar', { nullable: true })
+  language: string | null;
+
+  /** Whether this was written as a reply (kept when the parent row is gone). */
+  @Column('boolean', { default: false })
+  reply: boolean;
+
+  @Column('bigint', { nullable: true })
+  inReplyToId: string | null;
+
+  @Column('bigint', { nullable: true })
+  inReplyToAccountId: string | null;
+
+  @Column('bigint', { nullable: true })
+  reblogOfId: string | null;
+
+  @ManyToOne(() => Status, { createForeignKeyConstraints: false })
+  @JoinColumn({ name: 'reblog_of_id' })
+  reblog?: Status | null;
+
+  @Column('bigint', { nullable: true })
+  conversationId: string | null;
+
+  @Column('boolean', { default: false })
+  local: boolean;
+
+  @Column('bigint', { nullable: true })
+  applicationId: string | null;
+
+  @Column('bigint', { nullable: true })
+  pollId: string | null;
+
+  @Column('bigint', { array: true, nullable: true, transformer: bigintArray })
+  orderedMediaAttachmentIds: string[] | null;
+
+  @Column('timestamptz', { nullable: true })
+  editedAt: Date | null;
+
+  @Column('timestamptz', { nullable: true })
+  deletedAt: Date | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
+
+  get isReblog(): boolean {
+    return this.reblogOfId !== null;
+  }
+}
