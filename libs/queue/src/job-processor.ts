@@ -6,4 +6,5 @@ export interface JobProcessor<N extends JobName = JobName> {
   process(payload: JobPayloads[N]): Promise<JobResults[N]>;
 }
 
+/** The processor classes this process runs (QueueModule.forRoot). */
 export const JOB_PROCESSORS = Symbol('JOB_PROCESSORS');

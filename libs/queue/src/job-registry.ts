@@ -1,4 +1,5 @@
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable, Optional, Type } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { JobName, JobPayloads, JobResults } from './job-names';
 import { JOB_PROCESSORS, JobProcessor } from './job-processor';
 
@@ -8,13 +9,30 @@ export class UnknownJobError extends Error {
   }
 }
 
-/** Maps job names to the processors registered in this process (the worker, or inline tests). */
+/**
+ * Maps job names to the processors registered in this process (the worker, or inline tests).
+ * Processors are looked up on first use rather than injected: a processor's service may enqueue
+ * jobs itself (JobQueue → JobRegistry → processor → service → JobQueue), a cycle Nest cannot
+ * build at boot.
+ */
 @Injectable()
 export class JobRegistry {
-  private readonly processors = new Map<string, JobProcessor>();
+  private resolved?: Map<string, JobProcessor>;
 
-  constructor(@Optional() @Inject(JOB_PROCESSORS) processors: JobProcessor[] = []) {
-    for (const processor of processors) this.processors.set(processor.job, processor);
+  constructor(
+    private readonly moduleRef: ModuleRef,
+    @Optional() @Inject(JOB_PROCESSORS) private readonly types: Type<JobProcessor>[] = [],
+  ) {}
+
+  private get processors(): Map<string, JobProcessor> {
+    if (!this.resolved) {
+      this.resolved = new Map();
+      for (const type of this.types) {
+        const processor = this.moduleRef.get(type, { strict: false });
+        this.resolved.set(processor.job, processor);
+      }
+    }
+    return this.resolved;
   }
 
   has(name: string): boolean {

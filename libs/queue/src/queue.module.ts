@@ -12,11 +12,8 @@ export class QueueModule {
       module: QueueModule,
       providers: [
         ...processors,
-        {
-          provide: JOB_PROCESSORS,
-          useFactory: (...list: JobProcessor[]) => list,
-          inject: processors,
-        },
+        // The classes, not instances: JobRegistry resolves them lazily (see there).
+        { provide: JOB_PROCESSORS, useValue: processors },
         JobRegistry,
         JobQueue,
       ],

@@ -1,5 +1,6 @@
 import { Account, User } from '@nestodon/domain';
 import { createAccessToken, createLocalAccount } from '@nestodon/testing';
+import TestAgent from 'supertest/lib/agent';
 import { DataSource, DeepPartial } from 'typeorm';
 
 export interface Actor {
@@ -28,4 +29,16 @@ export async function tokenWithScopes(
   scopes: string,
 ): Promise<string> {
   return `Bearer ${await createAccessToken(dataSource, { user: actor.user, scopes })}`;
+}
+
+/** Posts a status through the API and returns its JSON (fails the test on an error). */
+export async function postStatus(
+  http: TestAgent,
+  actor: Actor,
+  body: Record<string, unknown>,
+): Promise<{ id: string; [key: string]: unknown }> {
+  const res = await http.post('/api/v1/statuses').set('Authorization', actor.auth).send(body);
+  if (res.status !== 200)
+    throw new Error(`posting failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
 }
