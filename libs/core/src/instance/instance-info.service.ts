@@ -1,7 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { InstanceCounts, InstanceStatsRepository, Rule } from '@nestodon/domain';
-import { IsNull, Repository } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '@nestodon/config';
+import { Account, InstanceCounts, InstanceStatsRepository, Rule } from '@nestodon/domain';
+import { AccountJson, AccountPresenter } from '@nestodon/serializers';
+import { IsNull, Raw, Repository } from 'typeorm';
 
 const CACHE_MS = 60_000;
 
@@ -18,11 +20,43 @@ interface Cached<T> {
 export class InstanceInfoService {
   private counts?: Cached<Promise<InstanceCounts>>;
   private rules?: Cached<Promise<Rule[]>>;
+  private contact?: Cached<Promise<AccountJson | null>>;
 
   constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly stats: InstanceStatsRepository,
+    private readonly accounts: AccountPresenter,
     @InjectRepository(Rule) private readonly ruleRepository: Repository<Rule>,
+    @InjectRepository(Account) private readonly accountRepository: Repository<Account>,
   ) {}
+
+  /** Everything GET /api/v1/instance and /api/v2/instance show besides configuration. */
+  async snapshot(): Promise<{
+    counts: InstanceCounts;
+    rules: Rule[];
+    contactAccount: AccountJson | null;
+  }> {
+    const [counts, rules, contactAccount] = await Promise.all([
+      this.getCounts(),
+      this.getRules(),
+      this.getContactAccount(),
+    ]);
+    return { counts, rules, contactAccount };
+  }
+
+  /** The local account named by INSTANCE_CONTACT_ACCOUNT, presented as an Account. */
+  getContactAccount(): Promise<AccountJson | null> {
+    const username = this.config.instance.contactAccount;
+    if (!username) return Promise.resolve(null);
+    this.contact = this.fresh(this.contact, async () => {
+      const account = await this.accountRepository.findOneBy({
+        username: Raw((column) => `lower(${column}) = lower(:username)`, { username }),
+        domain: IsNull(),
+      });
+      return account ? this.accounts.present(account) : null;
+    });
+    return this.contact.value;
+  }
 
   getCounts(): Promise<InstanceCounts> {
     this.counts = this.fresh(this.counts, () => this.stats.counts());
@@ -47,6 +81,7 @@ export class InstanceInfoService {
   invalidate(): void {
     this.counts = undefined;
     this.rules = undefined;
+    this.contact = undefined;
   }
 
   private fresh<T>(

@@ -12,15 +12,9 @@ export class InstanceController {
 
   @Get()
   async show() {
-    const [counts, rules] = await Promise.all([
-      this.instance.getCounts(),
-      this.instance.getRules(),
-    ]);
     return serializeInstanceV1({
       config: this.config.instance,
-      counts,
-      rules,
-      contactAccount: null,
+      ...(await this.instance.snapshot()),
     });
   }
 }

@@ -12,15 +12,9 @@ export class InstanceV2Controller {
 
   @Get()
   async show() {
-    const [counts, rules] = await Promise.all([
-      this.instance.getCounts(),
-      this.instance.getRules(),
-    ]);
     return serializeInstanceV2({
       config: this.config.instance,
-      counts,
-      rules,
-      contactAccount: null,
+      ...(await this.instance.snapshot()),
     });
   }
 }

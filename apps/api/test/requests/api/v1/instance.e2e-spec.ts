@@ -7,9 +7,16 @@ describe('GET /api/v1/instance', () => {
 
   beforeAll(async () => {
     api = await startApi({
-      env: { INSTANCE_TITLE: 'Test Social', INSTANCE_CONTACT_EMAIL: 'admin@nestodon.test' },
+      env: {
+        INSTANCE_TITLE: 'Test Social',
+        INSTANCE_CONTACT_EMAIL: 'admin@nestodon.test',
+        INSTANCE_CONTACT_ACCOUNT: 'Admin_Person',
+      },
     });
-    await createLocalAccount(api.dataSource);
+    await createLocalAccount(api.dataSource, {
+      username: 'admin_person',
+      displayName: 'The Admin',
+    });
     await createLocalAccount(api.dataSource, {}, { confirmedAt: null });
     await createRemoteAccount(api.dataSource, { domain: 'a.example' });
     await createRemoteAccount(api.dataSource, { domain: 'b.example' });
@@ -34,7 +41,12 @@ describe('GET /api/v1/instance', () => {
       registrations: true,
       approval_required: false,
       invites_enabled: true,
-      contact_account: null,
+    });
+    expect(res.body.contact_account).toMatchObject({
+      username: 'admin_person',
+      acct: 'admin_person',
+      display_name: 'The Admin',
+      id: expect.stringMatching(/^\d+$/),
     });
     expect(res.body.version).toMatch(/^4\.\d+\.\d+ \(compatible; Nestodon /);
     expect(res.body.configuration.statuses).toEqual({
