@@ -19,7 +19,8 @@ function placeholder(width: number, height: number): Promise<Buffer> {
 
 /**
  * The images accounts without an avatar or header point to, at the paths Mastodon uses
- * (`/avatars/original/missing.png`, `/headers/original/missing.png`).
+ * (`/avatars/original/missing.png`, `/headers/original/missing.png`), and the instance
+ * thumbnail (`/images/preview.png`) until an admin uploads one.
  */
 @Controller()
 export class MissingImagesController {
@@ -35,5 +36,12 @@ export class MissingImagesController {
   @Header('Cache-Control', 'public, max-age=86400')
   async header(): Promise<StreamableFile> {
     return new StreamableFile(await placeholder(1500, 500));
+  }
+
+  @Get('images/preview.png')
+  @Header('Content-Type', 'image/png')
+  @Header('Cache-Control', 'public, max-age=86400')
+  async instanceThumbnail(): Promise<StreamableFile> {
+    return new StreamableFile(await placeholder(1200, 630));
   }
 }

@@ -41,6 +41,12 @@ describe('GET /api/v2/instance', () => {
     });
   });
 
+  it('serves the thumbnail it points to', async () => {
+    const res = await api.http.get('/images/preview.png').expect(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.body.subarray(1, 4).toString()).toBe('PNG');
+  });
+
   it('answers unknown API routes with a JSON 404', async () => {
     const res = await api.http.get('/api/v1/nonexistent').expect(404);
     expect(res.body).toEqual({ error: 'Record not found' });
