@@ -4,6 +4,7 @@ import { CoreModule } from '@nestodon/core';
 import { DatabaseModule, loggerParams, RedisModule } from '@nestodon/platform';
 import { PubSubModule } from '@nestodon/pubsub';
 import { QueueModule } from '@nestodon/queue';
+import { SerializersModule } from '@nestodon/serializers';
 import { LoggerModule } from 'nestjs-pino';
 import { PROCESSORS } from './processors';
 import { QueueWorkersService } from './queue-workers.service';
@@ -21,6 +22,8 @@ export class WorkerModule {
         QueueModule.forRoot(PROCESSORS),
         PubSubModule,
         CoreModule,
+        // Core services present accounts (instance info, notifications).
+        SerializersModule,
       ],
       providers: [QueueWorkersService],
     };

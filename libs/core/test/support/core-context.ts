@@ -5,6 +5,7 @@ import { CoreModule } from '@nestodon/core';
 import { DatabaseModule, RedisModule } from '@nestodon/platform';
 import { PubSubModule } from '@nestodon/pubsub';
 import { QueueModule } from '@nestodon/queue';
+import { SerializersModule } from '@nestodon/serializers';
 import { createTestEnvironment, TestEnvironment, TestEnvironmentOptions } from '@nestodon/testing';
 import { DataSource } from 'typeorm';
 
@@ -26,6 +27,7 @@ export async function startCore(options: TestEnvironmentOptions = {}): Promise<C
       QueueModule.forRoot(),
       PubSubModule,
       CoreModule,
+      SerializersModule,
     ],
   }).compile();
   const app = await moduleRef.init();
