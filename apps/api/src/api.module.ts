@@ -54,6 +54,26 @@ import { UserinfoController } from './controllers/oauth/userinfo.controller';
 import { OAuthAuthorizationServerController } from './controllers/well-known/oauth-authorization-server.controller';
 import { PageOAuthPresentation } from './pages/oauth-presentation';
 import { WebSessionModule } from './session/web-session.module';
+import { AccountBlocksController } from './controllers/api/v1/accounts/blocks.controller';
+import { AccountEndorsementsController } from './controllers/api/v1/accounts/endorsements.controller';
+import { FamiliarFollowersController } from './controllers/api/v1/accounts/familiar-followers.controller';
+import { AccountFeaturedTagsController } from './controllers/api/v1/accounts/featured-tags.controller';
+import { AccountFollowsController } from './controllers/api/v1/accounts/follows.controller';
+import { AccountMutesController } from './controllers/api/v1/accounts/mutes.controller';
+import { AccountNetworkController } from './controllers/api/v1/accounts/network.controller';
+import { AccountNoteController } from './controllers/api/v1/accounts/note.controller';
+import { AccountRelationshipsController } from './controllers/api/v1/accounts/relationships.controller';
+import { BlocksController } from './controllers/api/v1/blocks.controller';
+import { DirectoryController } from './controllers/api/v1/directory.controller';
+import { DomainBlocksController } from './controllers/api/v1/domain-blocks.controller';
+import { EndorsementsController } from './controllers/api/v1/endorsements.controller';
+import { FeaturedTagsController } from './controllers/api/v1/featured-tags.controller';
+import { FollowRequestsController } from './controllers/api/v1/follow-requests.controller';
+import { FollowedTagsController } from './controllers/api/v1/followed-tags.controller';
+import { MutesController } from './controllers/api/v1/mutes.controller';
+import { SuggestionsController } from './controllers/api/v1/suggestions.controller';
+import { TagsController } from './controllers/api/v1/tags.controller';
+import { SuggestionsV2Controller } from './controllers/api/v2/suggestions.controller';
 
 export interface ApiModuleOptions {
   /** Processors to run in this process when jobs are inline (end-to-end tests). */
@@ -124,6 +144,27 @@ export class ApiModule {
         SignInController,
         OAuthAuthorizationServerController,
         HealthController,
+        // Relationships, tags, suggestions, directory (issue 4).
+        AccountRelationshipsController,
+        FamiliarFollowersController,
+        AccountFollowsController,
+        AccountBlocksController,
+        AccountMutesController,
+        AccountNoteController,
+        AccountEndorsementsController,
+        AccountNetworkController,
+        AccountFeaturedTagsController,
+        FollowRequestsController,
+        BlocksController,
+        MutesController,
+        DomainBlocksController,
+        EndorsementsController,
+        FeaturedTagsController,
+        TagsController,
+        FollowedTagsController,
+        SuggestionsController,
+        SuggestionsV2Controller,
+        DirectoryController,
         // Keep last: GET /api/v1/accounts/:id would shadow /api/v1/accounts/<word> routes.
         AccountsController,
       ],

@@ -46,6 +46,7 @@ import { SuggestAccountsService } from './suggestions/suggest-accounts.service';
 import { FeatureTagService } from './tags/feature-tag.service';
 import { FindOrCreateTagsService } from './tags/find-or-create-tags.service';
 import { FollowTagService } from './tags/follow-tag.service';
+import { SuggestFeaturedTagsService } from './tags/suggest-featured-tags.service';
 import { TagHistory } from './tags/tag-history';
 import { UnfeatureTagService } from './tags/unfeature-tag.service';
 import { UnfollowTagService } from './tags/unfollow-tag.service';
@@ -139,6 +140,7 @@ const SERVICES = [
   UnfollowTagService,
   FeatureTagService,
   UnfeatureTagService,
+  SuggestFeaturedTagsService,
   RecordInteractionService,
   SuggestAccountsService,
   DismissSuggestionService,

@@ -49,6 +49,7 @@ export * from './suggestions/suggest-accounts.service';
 export * from './tags/feature-tag.service';
 export * from './tags/find-or-create-tags.service';
 export * from './tags/follow-tag.service';
+export * from './tags/suggest-featured-tags.service';
 export * from './tags/tag-history';
 export * from './tags/unfeature-tag.service';
 export * from './tags/unfollow-tag.service';

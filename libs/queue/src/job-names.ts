@@ -20,6 +20,8 @@ export const JobName = {
    * any other expired mutes. Reads ignore expired mutes anyway, so a late job is harmless.
    */
   ExpireMute: 'mutes.expire',
+  /** An account unlocked: accept its pending follow requests (silenced requesters aside). */
+  AuthorizeAllFollowRequests: 'follow_requests.authorize_all',
   /**
    * A status was posted, reblogged or edited (`update`): fan it out to feeds and streams.
    * Enqueued after commit; the timelines work fills the processor (it only loads the status now).
@@ -41,6 +43,7 @@ export interface JobPayloads {
   [JobName.SystemPing]: { requestedAt: string };
   [JobName.SendConfirmationEmail]: { userId: string };
   [JobName.ExpireMute]: { muteId: string };
+  [JobName.AuthorizeAllFollowRequests]: { accountId: string };
   [JobName.DistributeStatus]: { statusId: string; update?: boolean };
   [JobName.UndistributeStatus]: { statusId: string; accountId: string };
   [JobName.PublishScheduledStatus]: { scheduledStatusId: string };
@@ -51,6 +54,7 @@ export interface JobResults {
   [JobName.SystemPing]: { processedAt: string };
   [JobName.SendConfirmationEmail]: void;
   [JobName.ExpireMute]: { expired: number };
+  [JobName.AuthorizeAllFollowRequests]: { accepted: number };
   [JobName.DistributeStatus]: { distributed: boolean };
   [JobName.UndistributeStatus]: void;
   /** The status published, or null when not due yet / already published or cancelled. */
@@ -62,6 +66,7 @@ export const QUEUE_OF_JOB: Record<JobName, QueueName> = {
   [JobName.SystemPing]: QueueName.Default,
   [JobName.SendConfirmationEmail]: QueueName.Mailers,
   [JobName.ExpireMute]: QueueName.Scheduler,
+  [JobName.AuthorizeAllFollowRequests]: QueueName.Default,
   [JobName.DistributeStatus]: QueueName.Default,
   [JobName.UndistributeStatus]: QueueName.Default,
   [JobName.PublishScheduledStatus]: QueueName.Scheduler,

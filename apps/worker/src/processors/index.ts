@@ -1,6 +1,7 @@
 import { Type } from '@nestjs/common';
 import { JobProcessor } from '@nestodon/queue';
 import { DistributeStatusProcessor } from './distribute-status.processor';
+import { AuthorizeAllFollowRequestsProcessor } from './authorize-all-follow-requests.processor';
 import { ExpirePollProcessor } from './expire-poll.processor';
 import { PublishScheduledStatusProcessor } from './publish-scheduled-status.processor';
 import { UndistributeStatusProcessor } from './undistribute-status.processor';
@@ -13,6 +14,7 @@ export const PROCESSORS: Type<JobProcessor>[] = [
   SystemPingProcessor,
   SendConfirmationEmailProcessor,
   ExpireMuteProcessor,
+  AuthorizeAllFollowRequestsProcessor,
   DistributeStatusProcessor,
   UndistributeStatusProcessor,
   PublishScheduledStatusProcessor,

@@ -2,8 +2,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { digestToken } from '@nestodon/auth';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
-import { OAuthApplication, RecordNotFoundError, User, ValidationError } from '@nestodon/domain';
+import {
+  Account,
+  OAuthApplication,
+  RecordNotFoundError,
+  User,
+  ValidationError,
+} from '@nestodon/domain';
 import { DataSource } from 'typeorm';
+import { FollowRecommendedAccountsService } from '../suggestions/follow-recommended-accounts.service';
 
 /** How long a confirmation link works after it was mailed. */
 export const CONFIRMATION_VALIDITY_MS = 3 * 24 * 3600 * 1000;
@@ -26,12 +33,14 @@ export class ConfirmEmailService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly recommended: FollowRecommendedAccountsService,
   ) {}
 
   async confirm(token: string, now = new Date()): Promise<ConfirmedEmail> {
     if (!token || token.length > 512)
       throw new RecordNotFoundError('This confirmation link is invalid');
-    return this.dataSource.transaction(async (manager) => {
+    let becameUsable = false;
+    const confirmed = await this.dataSource.transaction(async (manager) => {
       const users = manager.getRepository(User);
       const user = await users
         .createQueryBuilder('u')
@@ -71,6 +80,7 @@ export class ConfirmEmailService {
         changes.approved = true;
       }
       await users.update(user.id, changes);
+      becameUsable = Boolean(changes.confirmedAt && (user.approved || changes.approved));
       Object.assign(user, changes);
 
       const application = user.createdByApplicationId
@@ -80,6 +90,14 @@ export class ConfirmEmailService {
         : null;
       return { user, redirectUri: application ? appRedirectUri(application) : null };
     });
+    // The new account can be used now: it follows the staff-recommended accounts (relationships).
+    if (becameUsable) {
+      const account = await this.dataSource
+        .getRepository(Account)
+        .findOneBy({ id: confirmed.user.accountId });
+      if (account) await this.recommended.followAll(account);
+    }
+    return confirmed;
   }
 }
 

@@ -5,6 +5,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Account, User } from '@nestodon/domain';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { PasswordHasher } from './password-hasher';
+import { FollowRecommendedAccountsService } from '../suggestions/follow-recommended-accounts.service';
 import {
   checkEmail,
   checkLocale,
@@ -54,6 +55,7 @@ export class CreateLocalAccountService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly hasher: PasswordHasher,
+    private readonly recommended: FollowRecommendedAccountsService,
   ) {}
 
   /** Runs in `manager`'s transaction when given, otherwise in one of its own. */
@@ -61,7 +63,14 @@ export class CreateLocalAccountService {
     input: CreateLocalAccountInput,
     manager?: EntityManager,
   ): Promise<CreatedLocalAccount> {
-    if (!manager) return this.dataSource.transaction((tx) => this.create(input, tx));
+    if (!manager) {
+      const created = await this.dataSource.transaction((tx) => this.create(input, tx));
+      // A usable new account follows the staff-recommended accounts (relationships).
+      if (created.user.confirmedAt && created.user.approved) {
+        await this.recommended.followAll(created.account);
+      }
+      return created;
+    }
 
     const username = input.username?.trim() ?? '';
     const email = normalizeEmail(input.email ?? '');

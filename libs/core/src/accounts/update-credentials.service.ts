@@ -16,6 +16,7 @@ import {
 import ISO6391 from 'iso-639-1';
 import { DataSource } from 'typeorm';
 import { MediaStorage } from '../media/media-storage';
+import { AuthorizeAllFollowRequestsService } from '../relationships/authorize-all-follow-requests.service';
 import {
   ProcessedImage,
   ProfileImageProcessor,
@@ -91,6 +92,7 @@ export class UpdateCredentialsService {
     private readonly storage: MediaStorage,
     private readonly images: ProfileImageProcessor,
     private readonly renderer: ProfileTextRenderer,
+    private readonly followRequests: AuthorizeAllFollowRequestsService,
   ) {}
 
   async call(account: Account, user: User, input: UpdateCredentialsInput): Promise<Account> {
@@ -140,6 +142,8 @@ export class UpdateCredentialsService {
       throw error;
     }
     await this.remove(replaced);
+    // Unlocking accepts the pending follow requests (relationships).
+    if (account.locked && changes.locked === false) await this.followRequests.schedule(account);
     return this.dataSource.getRepository(Account).findOneByOrFail({ id: account.id });
   }
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Account, RecordNotFoundError } from '@nestodon/domain';
 import { acceptsRequestOnUnlock } from '@nestodon/policies';
+import { JobName, JobQueue } from '@nestodon/queue';
 import { DataSource } from 'typeorm';
 import { AuthorizeFollowService } from './authorize-follow.service';
 
@@ -10,16 +11,23 @@ const BATCH = 500;
 /**
  * When an account unlocks, its pending follow requests are accepted, except those from
  * silenced accounts. Requesters the account muted are accepted like anyone else, so that the
- * mute cannot be inferred. Called by the profile update when `locked` goes from true to false.
- * Returns how many requests became follows.
+ * mute cannot be inferred. The profile update calls `schedule` when `locked` goes from true to
+ * false; the worker then runs `authorizeAll` (JobName.AuthorizeAllFollowRequests).
  */
 @Injectable()
 export class AuthorizeAllFollowRequestsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly authorizeFollow: AuthorizeFollowService,
+    private readonly jobs: JobQueue,
   ) {}
 
+  /** Accept the pending requests in the worker (after the unlock committed). */
+  async schedule(account: Pick<Account, 'id'>): Promise<void> {
+    await this.jobs.enqueue(JobName.AuthorizeAllFollowRequests, { accountId: String(account.id) });
+  }
+
+  /** Returns how many requests became follows. */
   async authorizeAll(account: Pick<Account, 'id'>): Promise<number> {
     let accepted = 0;
     let afterId = '0';

@@ -7,8 +7,10 @@ import { FollowService } from '../relationships/follow.service';
 /**
  * Makes a new account follow the accounts staff recommend (recommended_accounts), so its home
  * feed is not empty on the first day. Locked, suspended, silenced, moved and unconfirmed
- * recommended accounts are skipped; one failing follow does not stop the others. Called at
- * sign-up (CreateLocalAccountService) once the account exists. Returns the followed ids.
+ * recommended accounts are skipped; one failing follow does not stop the others, and nothing
+ * here fails the sign-up (problems are logged). Called once a new account can be used: at
+ * creation when it is confirmed and approved (CreateLocalAccountService), otherwise when its
+ * e-mail is confirmed (ConfirmEmailService). Returns the followed ids.
  */
 @Injectable()
 export class FollowRecommendedAccountsService {
@@ -20,6 +22,15 @@ export class FollowRecommendedAccountsService {
   ) {}
 
   async followAll(account: Account): Promise<string[]> {
+    try {
+      return await this.followEach(account);
+    } catch (error) {
+      this.logger.warn(`could not follow recommended accounts: ${(error as Error).message}`);
+      return [];
+    }
+  }
+
+  private async followEach(account: Account): Promise<string[]> {
     const targets: Account[] = await this.dataSource
       .getRepository(Account)
       .createQueryBuilder('a')

@@ -1,0 +1,73 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { CurrentAccount, Scopes } from '@nestodon/auth';
+import { APP_CONFIG, AppConfig } from '@nestodon/config';
+import { FeatureTagService, SuggestFeaturedTagsService, UnfeatureTagService } from '@nestodon/core';
+import { Account, FeaturedTag } from '@nestodon/domain';
+import {
+  FeaturedTagJson,
+  serializeFeaturedTag,
+  TagJson,
+  TagPresenter,
+} from '@nestodon/serializers';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { DataSource } from 'typeorm';
+
+class FeatureTagBody {
+  /** The hashtag, with or without `#`. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(1000)
+  name?: string;
+}
+
+/**
+ * The viewer's featured hashtags: GET /api/v1/featured_tags, POST (name=) answering the
+ * FeaturedTag, DELETE /:id answering `{}`, and GET /suggestions (recently used, not featured).
+ */
+@Controller('api/v1/featured_tags')
+export class FeaturedTagsController {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly dataSource: DataSource,
+    private readonly featurer: FeatureTagService,
+    private readonly unfeaturer: UnfeatureTagService,
+    private readonly suggestions: SuggestFeaturedTagsService,
+    private readonly tags: TagPresenter,
+  ) {}
+
+  @Get()
+  @Scopes('read:accounts')
+  async index(@CurrentAccount() viewer: Account): Promise<FeaturedTagJson[]> {
+    const featured = await this.dataSource
+      .getRepository(FeaturedTag)
+      .find({ where: { accountId: viewer.id }, order: { id: 'ASC' } });
+    return featured.map((tag) => serializeFeaturedTag(tag, viewer, this.config.instance.baseUrl));
+  }
+
+  @Get('suggestions')
+  @Scopes('read:accounts')
+  async suggestionsIndex(@CurrentAccount() viewer: Account): Promise<TagJson[]> {
+    return this.tags.presentMany(await this.suggestions.suggest(viewer), viewer.id);
+  }
+
+  @Post()
+  @HttpCode(200)
+  @Scopes('write:accounts')
+  async create(
+    @Body() body: FeatureTagBody,
+    @CurrentAccount() viewer: Account,
+  ): Promise<FeaturedTagJson> {
+    const featured = await this.featurer.feature(viewer, body.name ?? '');
+    return serializeFeaturedTag(featured, viewer, this.config.instance.baseUrl);
+  }
+
+  @Delete(':id')
+  @Scopes('write:accounts')
+  async destroy(
+    @Param('id') id: string,
+    @CurrentAccount() viewer: Account,
+  ): Promise<Record<string, never>> {
+    await this.unfeaturer.byId(viewer, id);
+    return {};
+  }
+}

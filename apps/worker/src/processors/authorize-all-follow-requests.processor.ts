@@ -1,0 +1,17 @@
+import { Injectable } from '@nestjs/common';
+import { AuthorizeAllFollowRequestsService } from '@nestodon/core';
+import { JobName, JobPayloads, JobProcessor, JobResults } from '@nestodon/queue';
+
+type Job = typeof JobName.AuthorizeAllFollowRequests;
+
+/** Accepts an unlocked account's pending follow requests. */
+@Injectable()
+export class AuthorizeAllFollowRequestsProcessor implements JobProcessor<Job> {
+  readonly job = JobName.AuthorizeAllFollowRequests;
+
+  constructor(private readonly requests: AuthorizeAllFollowRequestsService) {}
+
+  async process(payload: JobPayloads[Job]): Promise<JobResults[Job]> {
+    return { accepted: await this.requests.authorizeAll({ id: payload.accountId }) };
+  }
+}
