@@ -5,6 +5,7 @@ import { CoreModule } from '@nestodon/core';
 import { DatabaseModule, RedisModule } from '@nestodon/platform';
 import { PubSubModule } from '@nestodon/pubsub';
 import { QueueModule } from '@nestodon/queue';
+import { SerializersModule } from '@nestodon/serializers';
 
 /** What the CLI boots to run a command: the use cases, database, Redis and queues; no HTTP. */
 @Module({})
@@ -19,6 +20,7 @@ export class CliModule {
         QueueModule.forRoot(),
         PubSubModule,
         CoreModule,
+        SerializersModule,
       ],
     };
   }

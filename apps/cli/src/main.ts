@@ -4,6 +4,7 @@ import { Command } from 'commander';
 import { processRuntime } from './cli-runtime';
 import { accountsCommand } from './commands/accounts.command';
 import { dbCommand } from './commands/db.command';
+import { recommendationsCommand } from './commands/recommendations.command';
 import { tokensCommand } from './commands/tokens.command';
 
 /** Operator CLI, modelled on Mastodon's tootctl: `npm run -s cli -- <command>`. */
@@ -15,7 +16,8 @@ const program = new Command('nestodon')
   .showHelpAfterError()
   .addCommand(dbCommand(lazyConfig))
   .addCommand(accountsCommand(processRuntime(lazyConfig)))
-  .addCommand(tokensCommand(processRuntime(lazyConfig)));
+  .addCommand(tokensCommand(processRuntime(lazyConfig)))
+  .addCommand(recommendationsCommand(processRuntime(lazyConfig)));
 
 program
   .parseAsync(process.argv)

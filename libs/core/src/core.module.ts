@@ -41,6 +41,7 @@ import { UnfollowService } from './relationships/unfollow.service';
 import { UnmuteService } from './relationships/unmute.service';
 import { DismissSuggestionService } from './suggestions/dismiss-suggestion.service';
 import { FollowRecommendedAccountsService } from './suggestions/follow-recommended-accounts.service';
+import { RecommendAccountService } from './suggestions/recommend-account.service';
 import { RecordInteractionService } from './suggestions/record-interaction.service';
 import { SuggestAccountsService } from './suggestions/suggest-accounts.service';
 import { FeatureTagService } from './tags/feature-tag.service';
@@ -79,6 +80,7 @@ import { UpdateStatusService } from './statuses/update-status.service';
 import { VoteService } from './statuses/vote.service';
 import {
   DirectoryRepository,
+  FeaturedTagsRepository,
   RelationshipListsRepository,
   RelationshipsRepository,
   StatusRepository,
@@ -116,6 +118,7 @@ const SERVICES = [
   RelationshipsRepository,
   RelationshipListsRepository,
   DirectoryRepository,
+  FeaturedTagsRepository,
   FollowCounters,
   FollowService,
   UnfollowService,
@@ -145,6 +148,7 @@ const SERVICES = [
   SuggestAccountsService,
   DismissSuggestionService,
   FollowRecommendedAccountsService,
+  RecommendAccountService,
   // Statuses (issue 5).
   StatusRepository,
   StatusStatsRepository,

@@ -44,6 +44,7 @@ export * from './relationships/unfollow.service';
 export * from './relationships/unmute.service';
 export * from './suggestions/dismiss-suggestion.service';
 export * from './suggestions/follow-recommended-accounts.service';
+export * from './suggestions/recommend-account.service';
 export * from './suggestions/record-interaction.service';
 export * from './suggestions/suggest-accounts.service';
 export * from './tags/feature-tag.service';

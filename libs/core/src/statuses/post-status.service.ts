@@ -25,6 +25,7 @@ import { JobName, JobQueue } from '@nestodon/queue';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { ActivityTracker } from '../instance/activity-tracker';
 import { RecordInteractionService } from '../suggestions/record-interaction.service';
+import { TagHistory } from '../tags/tag-history';
 import { IdempotencyStore } from './idempotency.store';
 import {
   pickLanguage,
@@ -104,6 +105,7 @@ export class PostStatusService {
     private readonly idempotency: IdempotencyStore,
     private readonly activity: ActivityTracker,
     private readonly interactions: RecordInteractionService,
+    private readonly tagHistory: TagHistory,
   ) {}
 
   async call(account: Account, input: PostStatusInput): Promise<PostStatusResult> {
@@ -176,6 +178,12 @@ export class PostStatusService {
       status.visibility === StatusVisibility.Unlisted
     ) {
       await this.activity.record('statuses');
+      // Daily hashtag use (the Tag entity's history).
+      const tags: Array<{ tag_id: string }> = await this.dataSource.query(
+        `SELECT tag_id FROM statuses_tags WHERE status_id = $1`,
+        [status.id],
+      );
+      for (const { tag_id } of tags) await this.tagHistory.record(String(tag_id), status.accountId);
     }
     if (status.inReplyToAccountId) {
       await this.interactions.record(status.accountId, status.inReplyToAccountId, 'reply');

@@ -9,17 +9,13 @@ export const FEATURED_TAG_SUGGESTIONS = 10;
 
 /**
  * Hashtags to feature: the ones the account used most in its latest posts, not featured yet
- * (GET /api/v1/featured_tags/suggestions). Reads the statuses and statuses_tags tables; until
- * those exist (the statuses migration), there is nothing to suggest.
+ * (GET /api/v1/featured_tags/suggestions).
  */
 @Injectable()
 export class SuggestFeaturedTagsService {
-  private statusesExist = false;
-
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async suggest(account: Pick<Account, 'id'>): Promise<Tag[]> {
-    if (!(await this.hasStatuses())) return [];
     const rows: Array<{ tag_id: string }> = await this.dataSource.query(
       `SELECT st.tag_id FROM statuses_tags st
         WHERE st.status_id IN (
@@ -36,14 +32,5 @@ export class SuggestFeaturedTagsService {
     const tags = await this.dataSource.getRepository(Tag).findBy({ id: In(ids) });
     const byId = new Map(tags.map((tag) => [String(tag.id), tag]));
     return ids.flatMap((id) => byId.get(id) ?? []);
-  }
-
-  private async hasStatuses(): Promise<boolean> {
-    if (this.statusesExist) return true;
-    const [row] = await this.dataSource.query(
-      `SELECT to_regclass('statuses_tags') IS NOT NULL AND to_regclass('statuses') IS NOT NULL AS present`,
-    );
-    this.statusesExist = Boolean(row?.present);
-    return this.statusesExist;
   }
 }

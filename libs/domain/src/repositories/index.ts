@@ -7,3 +7,4 @@ export * from './directory.repository';
 export * from './status-stats.repository';
 export * from './viewer-relations.repository';
 export * from './status.repository';
+export * from './featured-tags.repository';

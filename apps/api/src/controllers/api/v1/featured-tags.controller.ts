@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post } from '@n
 import { CurrentAccount, Scopes } from '@nestodon/auth';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
 import { FeatureTagService, SuggestFeaturedTagsService, UnfeatureTagService } from '@nestodon/core';
-import { Account, FeaturedTag } from '@nestodon/domain';
+import { Account, FeaturedTagsRepository } from '@nestodon/domain';
 import {
   FeaturedTagJson,
   serializeFeaturedTag,
@@ -10,7 +10,6 @@ import {
   TagPresenter,
 } from '@nestodon/serializers';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
-import { DataSource } from 'typeorm';
 
 class FeatureTagBody {
   /** The hashtag, with or without `#`. */
@@ -28,7 +27,7 @@ class FeatureTagBody {
 export class FeaturedTagsController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly dataSource: DataSource,
+    private readonly featuredTags: FeaturedTagsRepository,
     private readonly featurer: FeatureTagService,
     private readonly unfeaturer: UnfeatureTagService,
     private readonly suggestions: SuggestFeaturedTagsService,
@@ -38,9 +37,7 @@ export class FeaturedTagsController {
   @Get()
   @Scopes('read:accounts')
   async index(@CurrentAccount() viewer: Account): Promise<FeaturedTagJson[]> {
-    const featured = await this.dataSource
-      .getRepository(FeaturedTag)
-      .find({ where: { accountId: viewer.id }, order: { id: 'ASC' } });
+    const featured = await this.featuredTags.forAccount(viewer);
     return featured.map((tag) => serializeFeaturedTag(tag, viewer, this.config.instance.baseUrl));
   }
 
@@ -58,7 +55,8 @@ export class FeaturedTagsController {
     @CurrentAccount() viewer: Account,
   ): Promise<FeaturedTagJson> {
     const featured = await this.featurer.feature(viewer, body.name ?? '');
-    return serializeFeaturedTag(featured, viewer, this.config.instance.baseUrl);
+    const [counted] = await this.featuredTags.withCounts(viewer, [featured]);
+    return serializeFeaturedTag(counted, viewer, this.config.instance.baseUrl);
   }
 
   @Delete(':id')

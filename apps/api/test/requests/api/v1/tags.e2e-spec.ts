@@ -182,6 +182,32 @@ describe('hashtags: tags, followed_tags, featured_tags', () => {
     it('suggests nothing to an account without posts', async () => {
       expect((await get('/api/v1/featured_tags/suggestions').expect(200)).body).toEqual([]);
     });
+
+    it('counts public posts with a featured tag, suggests the most used tags and records their use', async () => {
+      const poster = await person(api.dataSource);
+      const say = (status: string, visibility = 'public') =>
+        post('/api/v1/statuses', poster.auth).send({ status, visibility }).expect(200);
+      await say('Morning #Coffee and #tea');
+      await say('More #coffee');
+      await say('Secret #coffee #tea', 'private');
+      await say('Just #tea');
+      await say('#knitting');
+      await post('/api/v1/featured_tags', poster.auth).send({ name: 'knitting' }).expect(200);
+
+      const coffee = await post('/api/v1/featured_tags', poster.auth)
+        .send({ name: 'coffee' })
+        .expect(200);
+      expect(coffee.body).toMatchObject({ name: 'coffee', statuses_count: '2' });
+      expect(coffee.body.last_status_at).toBe(new Date().toISOString().slice(0, 10));
+
+      const suggested = await get('/api/v1/featured_tags/suggestions', poster.auth).expect(200);
+      // tea: 3 posts (one private, still the account's own use), nothing else unfeatured.
+      expect(suggested.body.map((t: { name: string }) => t.name)).toEqual(['tea']);
+      expect(suggested.body[0]).toMatchObject({ following: false, featuring: false });
+
+      const tea = await api.http.get('/api/v1/tags/tea').expect(200);
+      expect(tea.body.history[0]).toMatchObject({ uses: '2', accounts: '1' }); // public posts only
+    });
   });
 
   describe('POST /api/v1/tags/:name/feature and /unfeature', () => {
