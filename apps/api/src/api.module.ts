@@ -74,6 +74,7 @@ import { MutesController } from './controllers/api/v1/mutes.controller';
 import { SuggestionsController } from './controllers/api/v1/suggestions.controller';
 import { TagsController } from './controllers/api/v1/tags.controller';
 import { SuggestionsV2Controller } from './controllers/api/v2/suggestions.controller';
+import { TIMELINE_CONTROLLERS } from './controllers/timeline-controllers';
 
 export interface ApiModuleOptions {
   /** Processors to run in this process when jobs are inline (end-to-end tests). */
@@ -165,6 +166,8 @@ export class ApiModule {
         SuggestionsController,
         SuggestionsV2Controller,
         DirectoryController,
+        // Timelines, lists, markers, filters, notifications, conversations (issue 6).
+        ...TIMELINE_CONTROLLERS,
         // Keep last: GET /api/v1/accounts/:id would shadow /api/v1/accounts/<word> routes.
         AccountsController,
       ],

@@ -41,6 +41,8 @@ export interface InstanceConfig {
   languages: string[];
   registrationsMode: RegistrationMode;
   maxStatusChars: number;
+  /** Public and hashtag timelines are readable without signing in. */
+  timelinePreview: boolean;
 }
 
 export interface MailConfig {
@@ -123,6 +125,7 @@ function withDefaults(vars: EnvironmentVariables): AppConfig {
       languages: (vars.INSTANCE_LANGUAGES ?? 'en').split(','),
       registrationsMode: vars.REGISTRATIONS_MODE ?? 'open',
       maxStatusChars: vars.MAX_STATUS_CHARS ?? 500,
+      timelinePreview: vars.TIMELINE_PREVIEW ?? true,
     },
     jobs: {
       inline: vars.JOBS_INLINE ?? false,

@@ -155,6 +155,11 @@ export class EnvironmentVariables {
   MAX_STATUS_CHARS?: number;
 
   @IsOptional()
+  @Transform(toBool)
+  @IsBoolean()
+  TIMELINE_PREVIEW?: boolean;
+
+  @IsOptional()
   @Transform(toInt)
   @IsInt()
   @Min(1000)
@@ -275,6 +280,7 @@ class EnvironmentVariablesKeys implements Record<keyof EnvironmentVariables, und
   INSTANCE_LANGUAGES = undefined;
   REGISTRATIONS_MODE = undefined;
   MAX_STATUS_CHARS = undefined;
+  TIMELINE_PREVIEW = undefined;
   SHUTDOWN_TIMEOUT_MS = undefined;
   TRUSTED_PROXY_IP = undefined;
   SECRET_KEY_BASE = undefined;

@@ -89,6 +89,8 @@ import {
 } from '@nestodon/domain';
 import { TAG_HISTORY_SOURCE } from '@nestodon/serializers';
 
+import { TIMELINE_SERVICES } from './timeline-services';
+
 const SERVICES = [
   ActivityTracker,
   InstanceInfoService,
@@ -180,6 +182,8 @@ const SERVICES = [
   UpdateScheduledStatusService,
   UpdateStatusService,
   VoteService,
+  // Timelines, feeds, lists, markers, filters, notifications (issue 6).
+  ...TIMELINE_SERVICES,
 ];
 
 /** Use cases shared by the api and the worker. */

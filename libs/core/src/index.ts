@@ -83,3 +83,4 @@ export * from './statuses/unreblog.service';
 export * from './statuses/update-scheduled-status.service';
 export * from './statuses/update-status.service';
 export * from './statuses/vote.service';
+export * from './timelines';

@@ -3,3 +3,6 @@ export * from './endorsement.policy';
 export * from './follow.policy';
 export * from './network.policy';
 export * from './status.policy';
+export * from './filter.policy';
+export * from './feed.policy';
+export * from './notification.policy';

@@ -36,6 +36,22 @@ export const JobName = {
   PublishScheduledStatus: 'statuses.publish_scheduled',
   /** Close a poll at its expires_at (early runs are no-ops); notifications hook in there. */
   ExpirePoll: 'polls.expire',
+  /** Put an account's recent statuses into a home feed (a new follow) or a list feed. */
+  FeedMerge: 'feeds.merge',
+  /** Take an account's statuses out of a home feed and its lists (unfollow) or one list. */
+  FeedUnmerge: 'feeds.unmerge',
+  /** Rebuild a missing home feed (and the user's list feeds) from PostgreSQL. */
+  RegenerateHomeFeed: 'feeds.regenerate',
+  /** After a block: clear feeds, notifications and conversations involving the target. */
+  AfterBlock: 'blocks.after',
+  /** After a mute: clear the target's statuses (and mentions of it) from feeds. */
+  AfterMute: 'mutes.after',
+  /** After a user-level domain block: clear that domain's statuses from feeds. */
+  AfterDomainBlock: 'domain_blocks.after',
+  /** Create one notification (NotifyService decides whether it is dropped or filtered). */
+  Notify: 'notifications.create',
+  /** Tell staff who may manage users that an account signed up (admin.sign_up). */
+  NotifyAdminsOfSignUp: 'notifications.admin_sign_up',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -48,6 +64,28 @@ export interface JobPayloads {
   [JobName.UndistributeStatus]: { statusId: string; accountId: string };
   [JobName.PublishScheduledStatus]: { scheduledStatusId: string };
   [JobName.ExpirePoll]: { pollId: string };
+  [JobName.FeedMerge]: { accountId: string; targetAccountId: string; listId?: string };
+  [JobName.FeedUnmerge]: { accountId: string; targetAccountId: string; listId?: string };
+  [JobName.RegenerateHomeFeed]: { accountId: string };
+  [JobName.AfterBlock]: { accountId: string; targetAccountId: string };
+  [JobName.AfterMute]: { accountId: string; targetAccountId: string };
+  [JobName.AfterDomainBlock]: { accountId: string; domain: string };
+  [JobName.Notify]: NotifyPayload;
+  [JobName.NotifyAdminsOfSignUp]: { accountId: string };
+}
+
+/** What caused a notification, as ids (see NotifyService). */
+export interface NotifyPayload {
+  recipientId: string;
+  type: string;
+  fromAccountId: string;
+  statusId?: string;
+  reblogStatusId?: string;
+  mentionId?: string;
+  favouriteId?: string;
+  followId?: string;
+  followRequestId?: string;
+  reportId?: string;
 }
 
 export interface JobResults {
@@ -60,6 +98,15 @@ export interface JobResults {
   /** The status published, or null when not due yet / already published or cancelled. */
   [JobName.PublishScheduledStatus]: { statusId: string | null };
   [JobName.ExpirePoll]: { closed: boolean };
+  [JobName.FeedMerge]: void;
+  [JobName.FeedUnmerge]: void;
+  [JobName.RegenerateHomeFeed]: void;
+  [JobName.AfterBlock]: void;
+  [JobName.AfterMute]: void;
+  [JobName.AfterDomainBlock]: void;
+  /** The notification's id, or null when it was dropped. */
+  [JobName.Notify]: { notificationId: string | null };
+  [JobName.NotifyAdminsOfSignUp]: void;
 }
 
 export const QUEUE_OF_JOB: Record<JobName, QueueName> = {
@@ -71,4 +118,12 @@ export const QUEUE_OF_JOB: Record<JobName, QueueName> = {
   [JobName.UndistributeStatus]: QueueName.Default,
   [JobName.PublishScheduledStatus]: QueueName.Scheduler,
   [JobName.ExpirePoll]: QueueName.Scheduler,
+  [JobName.FeedMerge]: QueueName.Default,
+  [JobName.FeedUnmerge]: QueueName.Default,
+  [JobName.RegenerateHomeFeed]: QueueName.Default,
+  [JobName.AfterBlock]: QueueName.Default,
+  [JobName.AfterMute]: QueueName.Default,
+  [JobName.AfterDomainBlock]: QueueName.Default,
+  [JobName.Notify]: QueueName.Default,
+  [JobName.NotifyAdminsOfSignUp]: QueueName.Default,
 };

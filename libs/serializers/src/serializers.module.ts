@@ -9,6 +9,8 @@ import { RelationshipPresenter } from './rest/relationship.serializer';
 import { TagPresenter } from './rest/tag.serializer';
 import { StatusEditPresenter } from './rest/status-edit.serializer';
 import { StatusPresenter } from './rest/status.serializer';
+import { NotificationPresenter } from './rest/notification.serializer';
+import { ConversationPresenter } from './rest/conversation.serializer';
 
 const PRESENTERS = [
   AccountPresenter,
@@ -16,6 +18,8 @@ const PRESENTERS = [
   StatusEditPresenter,
   RelationshipPresenter,
   TagPresenter,
+  NotificationPresenter,
+  ConversationPresenter,
 ];
 
 /** Batch presenters (they query), global so controllers and services can inject them. */

@@ -1,2 +1,3 @@
 export * from './plain-text-formatter';
 export * from './status-text';
+export * from './html-to-text';

@@ -1,24 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { StatusRepository } from '@nestodon/domain';
+import { FanOutOnWriteService } from '@nestodon/core';
 import { JobName, JobPayloads, JobProcessor, JobResults } from '@nestodon/queue';
 
 type Job = typeof JobName.DistributeStatus;
 
-/**
- * A status was posted, reblogged or edited. For now it only loads the status: fan-out to home
- * and list feeds and publishing to the streaming channels are the timelines work's to add here
- * (FanOutOnWriteService), which is why nothing is published yet.
- */
+/** A status was posted, reblogged or edited: fan it out to feeds, streams and notifications. */
 @Injectable()
 export class DistributeStatusProcessor implements JobProcessor<Job> {
   readonly job = JobName.DistributeStatus;
 
-  constructor(private readonly statuses: StatusRepository) {}
+  constructor(private readonly fanOut: FanOutOnWriteService) {}
 
   async process(payload: JobPayloads[Job]): Promise<JobResults[Job]> {
-    const status = await this.statuses.findOneWithRelations(payload.statusId);
-    if (!status) return { distributed: false }; // deleted meanwhile
-    // Fan-out (home and list feeds, streaming channels) goes here.
-    return { distributed: false };
+    const result = await this.fanOut.fanOut(payload.statusId, { update: payload.update });
+    return { distributed: result !== null };
   }
 }

@@ -8,6 +8,7 @@ import { UndistributeStatusProcessor } from './undistribute-status.processor';
 import { ExpireMuteProcessor } from './expire-mute.processor';
 import { SendConfirmationEmailProcessor } from './send-confirmation-email.processor';
 import { SystemPingProcessor } from './system-ping.processor';
+import { TIMELINE_PROCESSORS } from './timeline-processors';
 
 /** Every processor the worker runs; the api test harness runs them inline too. */
 export const PROCESSORS: Type<JobProcessor>[] = [
@@ -19,4 +20,5 @@ export const PROCESSORS: Type<JobProcessor>[] = [
   UndistributeStatusProcessor,
   PublishScheduledStatusProcessor,
   ExpirePollProcessor,
+  ...TIMELINE_PROCESSORS,
 ];

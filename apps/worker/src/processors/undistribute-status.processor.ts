@@ -1,17 +1,17 @@
 import { Injectable } from '@nestjs/common';
+import { UndistributeStatusService } from '@nestodon/core';
 import { JobName, JobPayloads, JobProcessor, JobResults } from '@nestodon/queue';
 
 type Job = typeof JobName.UndistributeStatus;
 
-/**
- * A status was deleted. Removing it from home and list feeds and publishing `delete` to the
- * streaming channels are the timelines work's to add here; reads already hide it.
- */
+/** A status was deleted: take it out of feeds, streams, notifications and conversations. */
 @Injectable()
 export class UndistributeStatusProcessor implements JobProcessor<Job> {
   readonly job = JobName.UndistributeStatus;
 
-  async process(_payload: JobPayloads[Job]): Promise<JobResults[Job]> {
-    return undefined;
+  constructor(private readonly undistribution: UndistributeStatusService) {}
+
+  async process(payload: JobPayloads[Job]): Promise<JobResults[Job]> {
+    await this.undistribution.undistribute(payload.statusId, payload.accountId);
   }
 }

@@ -91,6 +91,7 @@ export class RegisterAccountService {
     });
 
     await this.afterCommit(registration.user);
+    await this.notifyStaff(registration.account);
     return registration;
   }
 
@@ -102,6 +103,15 @@ export class RegisterAccountService {
       this.logger.warn(`confirmation mail for user ${user.id} not queued: ${String(error)}`);
     }
     await this.activity.record('registrations').catch(() => undefined);
+  }
+
+  /** admin.sign_up for staff who manage users (in the worker); never fails the sign-up. */
+  private async notifyStaff(account: Account): Promise<void> {
+    try {
+      await this.jobs.enqueue(JobName.NotifyAdminsOfSignUp, { accountId: String(account.id) });
+    } catch (error) {
+      this.logger.warn(`admin.sign_up for account ${account.id} not queued: ${String(error)}`);
+    }
   }
 
   /** An invite that exists, is neither expired nor used up, and whose author may still invite. */

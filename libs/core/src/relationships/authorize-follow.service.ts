@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Account, Follow, RecordNotFoundError } from '@nestodon/domain';
 import { DataSource } from 'typeorm';
+import { RelationshipEffects } from '../feeds/relationship-effects';
 import { FollowService } from './follow.service';
 import { inRelationshipTransaction } from './relationship-transaction';
 
@@ -21,10 +22,11 @@ export class AuthorizeFollowService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly follows: FollowService,
+    private readonly effects: RelationshipEffects,
   ) {}
 
-  authorize(requester: Pick<Account, 'id'>, account: Pick<Account, 'id'>): Promise<Follow> {
-    return inRelationshipTransaction(this.dataSource, async (tx) => {
+  async authorize(requester: Pick<Account, 'id'>, account: Pick<Account, 'id'>): Promise<Follow> {
+    const follow = await inRelationshipTransaction(this.dataSource, async (tx) => {
       const [deleted]: [RequestRow[], number] = await tx.query(
         `DELETE FROM follow_requests WHERE account_id = $1 AND target_account_id = $2
          RETURNING show_reblogs, notify, languages`,
@@ -42,5 +44,7 @@ export class AuthorizeFollowService {
       );
       return follow;
     });
+    await this.effects.authorized(follow);
+    return follow;
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Account, normalizeDomain, ValidationError } from '@nestodon/domain';
 import { DataSource } from 'typeorm';
+import { RelationshipEffects } from '../feeds/relationship-effects';
 import { FollowCounters } from './follow-counters';
 import { inRelationshipTransaction } from './relationship-transaction';
 
@@ -16,6 +17,7 @@ export class BlockDomainService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly counters: FollowCounters,
+    private readonly effects: RelationshipEffects,
   ) {}
 
   /** Returns the normalised domain. */
@@ -55,6 +57,7 @@ export class BlockDomainService {
         );
       }
     });
+    await this.effects.domainBlocked(account.id, domain);
     return domain;
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Account } from '@nestodon/domain';
 import { DataSource } from 'typeorm';
+import { RelationshipEffects } from '../feeds/relationship-effects';
 import { FollowCounters } from './follow-counters';
 import { inRelationshipTransaction } from './relationship-transaction';
 
@@ -18,6 +19,7 @@ export class BlockService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly counters: FollowCounters,
+    private readonly effects: RelationshipEffects,
   ) {}
 
   async block(source: Pick<Account, 'id'>, target: Pick<Account, 'id'>): Promise<void> {
@@ -54,5 +56,6 @@ export class BlockService {
         pair,
       );
     });
+    await this.effects.blocked(source.id, target.id);
   }
 }

@@ -14,6 +14,7 @@ import {
 import { RateLimiter } from '@nestodon/platform';
 import { decideFollow, followLimitFor, mayFollowMore } from '@nestodon/policies';
 import { DataSource, EntityManager } from 'typeorm';
+import { RelationshipEffects } from '../feeds/relationship-effects';
 import { FollowCounters } from './follow-counters';
 import { inRelationshipTransaction } from './relationship-transaction';
 
@@ -54,6 +55,7 @@ export class FollowService {
     private readonly counters: FollowCounters,
     private readonly stats: AccountStatsRepository,
     private readonly rateLimiter: RateLimiter,
+    private readonly effects: RelationshipEffects,
   ) {}
 
   async follow(
@@ -85,9 +87,20 @@ export class FollowService {
       const hit = await this.rateLimiter.hit(FOLLOW_RATE_LIMIT, `account:${source.id}`);
       if (!hit.allowed) throw new RateLimitExceededError(hit.resetAt);
     }
-    return outcome === 'follow'
-      ? this.upsertFollow(source.id, target.id, options.reblogs, options.notify, languages)
-      : this.upsertRequest(source.id, target.id, options.reblogs, options.notify, languages);
+    const result =
+      outcome === 'follow'
+        ? await this.upsertFollow(source.id, target.id, options.reblogs, options.notify, languages)
+        : await this.upsertRequest(
+            source.id,
+            target.id,
+            options.reblogs,
+            options.notify,
+            languages,
+          );
+    // Feeds and notifications (timelines work), after commit.
+    if (result.kind === 'follow' && result.created) await this.effects.followed(result.follow);
+    if (result.kind === 'request' && result.created) await this.effects.requested(result.request);
+    return result;
   }
 
   /**

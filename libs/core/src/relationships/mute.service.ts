@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Account, Mute, ValidationError } from '@nestodon/domain';
 import { JobName, JobQueue } from '@nestodon/queue';
 import { DataSource } from 'typeorm';
+import { RelationshipEffects } from '../feeds/relationship-effects';
 import { toEntity } from './follow.service';
 
 export interface MuteOptions {
@@ -25,6 +26,7 @@ export class MuteService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly jobs: JobQueue,
+    private readonly effects: RelationshipEffects,
   ) {}
 
   async mute(
@@ -61,6 +63,7 @@ export class MuteService {
         },
       );
     }
+    await this.effects.muted(source.id, target.id);
     return mute;
   }
 }

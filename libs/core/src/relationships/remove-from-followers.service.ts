@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Account } from '@nestodon/domain';
 import { DataSource } from 'typeorm';
 import { inRelationshipTransaction } from './relationship-transaction';
+import { RelationshipEffects } from '../feeds/relationship-effects';
 import { UnfollowService } from './unfollow.service';
 
 /**
@@ -15,6 +16,7 @@ export class RemoveFromFollowersService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly unfollows: UnfollowService,
+    private readonly effects: RelationshipEffects,
   ) {}
 
   async remove(account: Pick<Account, 'id'>, follower: Pick<Account, 'id'>): Promise<boolean> {
@@ -26,6 +28,7 @@ export class RemoveFromFollowersService {
       if (existing.length === 0) return { unfollowed: false, withdrewRequest: false };
       return this.unfollows.removePair(tx, follower.id, account.id);
     });
+    if (result.unfollowed) await this.effects.unfollowed(follower.id, account.id);
     return result.unfollowed;
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Account } from '@nestodon/domain';
 import { DataSource, EntityManager } from 'typeorm';
+import { RelationshipEffects } from '../feeds/relationship-effects';
 import { FollowCounters } from './follow-counters';
 import { inRelationshipTransaction } from './relationship-transaction';
 
@@ -22,12 +23,18 @@ export class UnfollowService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly counters: FollowCounters,
+    private readonly effects: RelationshipEffects,
   ) {}
 
-  unfollow(source: Pick<Account, 'id'>, target: Pick<Account, 'id'>): Promise<UnfollowResult> {
-    return inRelationshipTransaction(this.dataSource, (tx) =>
+  async unfollow(
+    source: Pick<Account, 'id'>,
+    target: Pick<Account, 'id'>,
+  ): Promise<UnfollowResult> {
+    const result = await inRelationshipTransaction(this.dataSource, (tx) =>
       this.removePair(tx, source.id, target.id),
     );
+    if (result.unfollowed) await this.effects.unfollowed(source.id, target.id);
+    return result;
   }
 
   /** Removes the follow and request `accountId` → `targetAccountId` in the caller's transaction. */

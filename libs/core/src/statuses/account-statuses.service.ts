@@ -13,6 +13,7 @@ import {
 } from '@nestodon/domain';
 import { authorStatusesScope, isAccountHidden, showOnProfile } from '@nestodon/policies';
 import { DataSource } from 'typeorm';
+import { StatusFilterService } from '../filters/status-filter.service';
 import { statusFacts, StatusVisibilityService, Viewer } from './status-visibility.service';
 
 export interface AccountStatusesPage {
@@ -34,6 +35,7 @@ export class AccountStatusesService {
     private readonly dataSource: DataSource,
     private readonly statuses: StatusRepository,
     private readonly visibility: StatusVisibilityService,
+    private readonly filters: StatusFilterService,
   ) {}
 
   async call(
@@ -66,8 +68,11 @@ export class AccountStatusesService {
     );
     const loaded = await this.visibility.loadInOrder(ids.items.map((item) => item.item));
     const pageRelations = await this.visibility.relationsFor(viewer, loaded, [author.id]);
+    let shown = loaded.filter((status) => showOnProfile(statusFacts(status), pageRelations));
+    // The viewer's `hide` filters (account context) take statuses out.
+    if (viewer) shown = (await this.filters.apply(viewer.id, shown, 'account')).kept;
     return {
-      statuses: loaded.filter((status) => showOnProfile(statusFacts(status), pageRelations)),
+      statuses: shown,
       nextMaxId: ids.full ? (ids.items[ids.items.length - 1]?.cursor ?? null) : null,
       prevMinId: ids.items[0]?.cursor ?? null,
     };

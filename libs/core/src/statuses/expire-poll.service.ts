@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Poll } from '@nestodon/domain';
+import { JobName, JobQueue } from '@nestodon/queue';
 import { DataSource } from 'typeorm';
 
 /**
@@ -11,7 +12,10 @@ import { DataSource } from 'typeorm';
 export class ExpirePollService {
   private readonly logger = new Logger('ExpirePoll');
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly jobs: JobQueue,
+  ) {}
 
   async call(pollId: string): Promise<boolean> {
     const [rows] = (await this.dataSource.query(
@@ -27,10 +31,28 @@ export class ExpirePollService {
   }
 
   /**
-   * EXTENSION POINT for the notifications work: tell the voters and the author that the poll
-   * ended (Mastodon's `poll` notification). Called once per poll, after it closed.
+   * Tells the author and every local voter that the poll ended (Mastodon's `poll`
+   * notification, from the author). Called once per poll, after it closed.
    */
   protected async notifyPollEnded(poll: Poll): Promise<void> {
-    this.logger.debug(`poll ${poll.id} ended; notifications are not implemented yet`);
+    if (!poll.statusId || !poll.accountId) return;
+    const voters: Array<{ account_id: string }> = await this.dataSource.query(
+      `SELECT DISTINCT v.account_id::text FROM poll_votes v
+         JOIN accounts a ON a.id = v.account_id AND a.domain IS NULL
+        WHERE v.poll_id = $1 AND v.account_id <> $2`,
+      [poll.id, poll.accountId],
+    );
+    for (const recipientId of [String(poll.accountId), ...voters.map((v) => v.account_id)]) {
+      try {
+        await this.jobs.enqueue(JobName.Notify, {
+          recipientId,
+          type: 'poll',
+          fromAccountId: String(poll.accountId),
+          statusId: String(poll.statusId),
+        });
+      } catch (error) {
+        this.logger.warn(`poll ${poll.id}: notification not queued: ${String(error)}`);
+      }
+    }
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Status, StatusRepository } from '@nestodon/domain';
+import { StatusFilterService } from '../filters/status-filter.service';
 import { StatusVisibilityService, Viewer } from './status-visibility.service';
 
 /** Mastodon's cap for threads; high enough to read as unlimited. */
@@ -21,6 +22,7 @@ export class StatusContextService {
   constructor(
     private readonly statuses: StatusRepository,
     private readonly visibility: StatusVisibilityService,
+    private readonly filters: StatusFilterService,
   ) {}
 
   async call(statusId: string, viewer: Viewer): Promise<StatusContext> {
@@ -30,9 +32,10 @@ export class StatusContextService {
       this.statuses.descendantIds(status.id, CONTEXT_LIMIT),
     ]);
     const loaded = await this.visibility.loadInOrder([...ancestorIds, ...descendantIds]);
-    const shown = new Set(
-      (await this.visibility.filterForList(loaded, viewer)).map((item) => item.id),
-    );
+    let listed = await this.visibility.filterForList(loaded, viewer);
+    // The viewer's `hide` filters (thread context) take statuses out.
+    if (viewer) listed = (await this.filters.apply(viewer.id, listed, 'thread')).kept;
+    const shown = new Set(listed.map((item) => item.id));
     const byId = new Map(loaded.map((item) => [item.id, item]));
     const pick = (ids: string[]) =>
       ids.flatMap((id) => (shown.has(id) && byId.has(id) ? [byId.get(id)!] : []));

@@ -35,6 +35,17 @@ import { Mute } from './mute.entity';
 import { RecommendedAccount } from './recommended-account.entity';
 import { Tag } from './tag.entity';
 import { TagFollow } from './tag-follow.entity';
+import { AccountConversation } from './account-conversation.entity';
+import { CustomFilter } from './custom-filter.entity';
+import { CustomFilterKeyword } from './custom-filter-keyword.entity';
+import { CustomFilterStatus } from './custom-filter-status.entity';
+import { List } from './list.entity';
+import { ListAccount } from './list-account.entity';
+import { Marker } from './marker.entity';
+import { Notification } from './notification.entity';
+import { NotificationPermission } from './notification-permission.entity';
+import { NotificationPolicy } from './notification-policy.entity';
+import { NotificationRequest } from './notification-request.entity';
 
 export {
   Account,
@@ -86,6 +97,26 @@ export {
   TagFollow,
 };
 
+// Timelines, lists, markers, filters, notifications, conversations.
+export {
+  AccountConversation,
+  CustomFilter,
+  CustomFilterKeyword,
+  CustomFilterStatus,
+  List,
+  ListAccount,
+  Marker,
+  Notification,
+  NotificationPermission,
+  NotificationPolicy,
+  NotificationRequest,
+};
+export * from './list.entity';
+export * from './marker.entity';
+export * from './custom-filter.entity';
+export * from './notification.entity';
+export * from './notification-policy.entity';
+
 export const ENTITIES = [
   Account,
   AccountStat,
@@ -125,4 +156,16 @@ export const ENTITIES = [
   ScheduledStatus,
   CustomEmoji,
   StatusTag,
+  // Timelines, lists, markers, filters, notifications, conversations.
+  List,
+  ListAccount,
+  Marker,
+  CustomFilter,
+  CustomFilterKeyword,
+  CustomFilterStatus,
+  Notification,
+  NotificationPolicy,
+  NotificationRequest,
+  NotificationPermission,
+  AccountConversation,
 ];

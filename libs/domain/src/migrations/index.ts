@@ -7,6 +7,8 @@ import { Tags1763700400001 } from './1763700400001-tags';
 import { Suggestions1763700400002 } from './1763700400002-suggestions';
 import { Statuses1763700500000 } from './1763700500000-statuses';
 import { StatusesTags1763700500001 } from './1763700500001-statuses-tags';
+import { ListsMarkersFilters1763700600000 } from './1763700600000-lists-markers-filters';
+import { NotificationsConversations1763700600001 } from './1763700600001-notifications-conversations';
 
 /** Every migration in order; listed explicitly so compiled code and tests load the same set. */
 export const MIGRATIONS = [
@@ -19,4 +21,6 @@ export const MIGRATIONS = [
   Suggestions1763700400002,
   Statuses1763700500000,
   StatusesTags1763700500001,
+  ListsMarkersFilters1763700600000,
+  NotificationsConversations1763700600001,
 ];

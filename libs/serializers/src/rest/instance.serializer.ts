@@ -81,8 +81,14 @@ export function serializeInstanceV2({ config, counts, rules, contactAccount }: I
       polls: pollConfiguration(),
       translation: { enabled: false },
       timelines_access: {
-        live_feeds: { local: 'public', remote: 'public' },
-        hashtag_feeds: { local: 'public', remote: 'public' },
+        live_feeds: {
+          local: config.timelinePreview ? 'public' : 'authenticated',
+          remote: config.timelinePreview ? 'public' : 'authenticated',
+        },
+        hashtag_feeds: {
+          local: config.timelinePreview ? 'public' : 'authenticated',
+          remote: config.timelinePreview ? 'public' : 'authenticated',
+        },
         trending_link_feeds: { local: 'public', remote: 'public' },
       },
       limited_federation: false,

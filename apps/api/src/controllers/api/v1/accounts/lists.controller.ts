@@ -1,0 +1,21 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import { CurrentAccount, Scopes } from '@nestodon/auth';
+import { FetchAccountsService, FetchListsService } from '@nestodon/core';
+import { Account } from '@nestodon/domain';
+import { ListJson, serializeList } from '@nestodon/serializers';
+
+/** GET /api/v1/accounts/:id/lists: the caller's lists that contain this account. */
+@Controller('api/v1/accounts/:id/lists')
+export class AccountListsController {
+  constructor(
+    private readonly accounts: FetchAccountsService,
+    private readonly lists: FetchListsService,
+  ) {}
+
+  @Get()
+  @Scopes('read:lists')
+  async index(@CurrentAccount() viewer: Account, @Param('id') id: string): Promise<ListJson[]> {
+    const account = await this.accounts.byId(id);
+    return (await this.lists.containing(viewer, account)).map(serializeList);
+  }
+}

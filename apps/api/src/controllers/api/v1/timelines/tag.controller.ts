@@ -1,0 +1,86 @@
+import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
+import { AuthContext, CurrentAuth, ScopesIfToken } from '@nestodon/auth';
+import { APP_CONFIG, AppConfig } from '@nestodon/config';
+import { FetchTimelinesService, MAX_TAG_TIMELINE_TAGS } from '@nestodon/core';
+import { ValidationError } from '@nestodon/domain';
+import { Page, PageParams, ToArray } from '@nestodon/http';
+import { StatusJson, StatusPresenter } from '@nestodon/serializers';
+import { ArrayMaxSize, IsArray, IsOptional, IsString, MaxLength } from 'class-validator';
+import type { Request, Response } from 'express';
+import { PublicTimelineQuery } from './public.controller';
+import { publicViewer, timelineLinks } from './timeline-params';
+
+class TagTimelineQuery extends PublicTimelineQuery {
+  @IsOptional()
+  @ToArray()
+  @IsArray()
+  @ArrayMaxSize(MAX_TAG_TIMELINE_TAGS)
+  @IsString({ each: true })
+  @MaxLength(255, { each: true })
+  any?: string[];
+
+  @IsOptional()
+  @ToArray()
+  @IsArray()
+  @ArrayMaxSize(MAX_TAG_TIMELINE_TAGS)
+  @IsString({ each: true })
+  @MaxLength(255, { each: true })
+  all?: string[];
+
+  @IsOptional()
+  @ToArray()
+  @IsArray()
+  @ArrayMaxSize(MAX_TAG_TIMELINE_TAGS)
+  @IsString({ each: true })
+  @MaxLength(255, { each: true })
+  none?: string[];
+}
+
+/**
+ * GET /api/v1/timelines/tag/:hashtag: public posts with the hashtag (or any of any[], with all
+ * of all[], none of none[]), all or local or remote ones, optionally with media only.
+ */
+@Controller('api/v1/timelines/tag/:hashtag')
+export class TagTimelineController {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly timelines: FetchTimelinesService,
+    private readonly presenter: StatusPresenter,
+  ) {}
+
+  @Get()
+  @ScopesIfToken('read:statuses')
+  async index(
+    @CurrentAuth() auth: AuthContext | undefined,
+    @Param('hashtag') hashtag: string,
+    @Query() query: TagTimelineQuery,
+    @Page({ defaultLimit: 20 }) page: PageParams,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<StatusJson[]> {
+    if (hashtag.length > 255) throw new ValidationError('Validation failed: hashtag is too long');
+    const viewer = publicViewer(auth, this.config);
+    const result = await this.timelines.tag(
+      viewer,
+      hashtag,
+      {
+        local: query.local,
+        remote: query.remote,
+        onlyMedia: query.only_media,
+        any: query.any,
+        all: query.all,
+        none: query.none,
+      },
+      page,
+    );
+    timelineLinks(req, res, this.config, result, [
+      'local',
+      'remote',
+      'only_media',
+      'any',
+      'all',
+      'none',
+    ]);
+    return this.presenter.presentMany(result.statuses, viewer, { filterContext: 'public' });
+  }
+}

@@ -1,0 +1,16 @@
+import { Injectable } from '@nestjs/common';
+import { NotifyAdminsOfSignUpService } from '@nestodon/core';
+import { JobName, JobPayloads, JobProcessor, JobResults } from '@nestodon/queue';
+
+@Injectable()
+export class NotifyAdminsOfSignUpProcessor implements JobProcessor<
+  typeof JobName.NotifyAdminsOfSignUp
+> {
+  readonly job = JobName.NotifyAdminsOfSignUp;
+  constructor(private readonly notifier: NotifyAdminsOfSignUpService) {}
+  async process(
+    payload: JobPayloads[typeof JobName.NotifyAdminsOfSignUp],
+  ): Promise<JobResults[typeof JobName.NotifyAdminsOfSignUp]> {
+    await this.notifier.notify(payload.accountId);
+  }
+}

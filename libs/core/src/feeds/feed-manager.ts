@@ -1,0 +1,273 @@
+import { Injectable } from '@nestjs/common';
+import { RedisService } from '@nestodon/platform';
+import type { ChainableCommander } from 'ioredis';
+
+export type FeedType = 'home' | 'list';
+
+/** Longest a feed gets; older entries are trimmed (Mastodon's MAX_ITEMS). */
+export const FEED_MAX_ITEMS = 400;
+/**
+ * A reblog is not inserted when the status, or another reblog of it, is among the newest this
+ * many entries (Mastodon's REBLOG_FALLOFF); reblog tracking ends below that rank.
+ */
+export const REBLOG_FALLOFF = 40;
+/** How long a regeneration may run before another request may start one again. */
+const REGENERATION_TTL_SECONDS = 24 * 3600;
+
+export interface FeedEntry {
+  id: string;
+  reblogOfId: string | null;
+}
+
+export interface FeedWindow {
+  maxId?: string;
+  sinceId?: string;
+  minId?: string;
+  limit: number;
+}
+
+// Adds a status unless it duplicates a recent reblog, then trims the feed and ends reblog
+// tracking below the falloff rank. KEYS: feed, reblog tracking. ARGV: id, reblogged id or '',
+// max items, falloff. Returns 1 when added.
+const ADD_SCRIPT = `
+local id = ARGV[1]
+local original = ARGV[2]
+if original ~= '' then
+  local rank = redis.call('ZREVRANK', KEYS[1], original)
+  if rank and rank < tonumber(ARGV[4]) then return 0 end
+  if redis.call('ZADD', KEYS[2], 'NX', id, original) == 0 then return 0 end
+else
+  if redis.call('ZSCORE', KEYS[2], id) then return 0 end
+end
+local added = redis.call('ZADD', KEYS[1], id, id)
+redis.call('ZREMRANGEBYRANK', KEYS[1], 0, -(tonumber(ARGV[3]) + 1))
+local falloff = redis.call('ZREVRANGE', KEYS[1], ARGV[4], ARGV[4], 'WITHSCORES')
+if falloff[2] then redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', falloff[2]) end
+return added
+`;
+
+// Removes a status (and its reblog tracking). KEYS: feed, reblog tracking. ARGV: id, reblogged
+// id or ''. Returns 1 when it was in the feed.
+const REMOVE_SCRIPT = `
+local removed = redis.call('ZREM', KEYS[1], ARGV[1])
+if removed == 1 and ARGV[2] ~= '' then redis.call('ZREM', KEYS[2], ARGV[2]) end
+return removed
+`;
+
+type FeedRedis = RedisService['client'] & {
+  feedAdd(feed: string, reblogs: string, ...args: string[]): Promise<number>;
+  feedRemove(feed: string, reblogs: string, ...args: string[]): Promise<number>;
+};
+type FeedPipeline = ChainableCommander & {
+  feedAdd(feed: string, reblogs: string, ...args: string[]): ChainableCommander;
+  feedRemove(feed: string, reblogs: string, ...args: string[]): ChainableCommander;
+};
+
+const compare = (a: string, b: string) => {
+  const x = BigInt(a);
+  const y = BigInt(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+
+/**
+ * Home and list feeds as capped Redis sorted sets (status id as member and score). Owns the
+ * key names, insertion with reblog de-duplication, removal, trimming, paging, and the marks
+ * for "this feed was built" and "a rebuild is running".
+ */
+@Injectable()
+export class FeedManager {
+  private readonly redis: FeedRedis;
+
+  constructor(redisService: RedisService) {
+    const client = redisService.client as FeedRedis;
+    if (typeof client.feedAdd !== 'function') {
+      client.defineCommand('feedAdd', { numberOfKeys: 2, lua: ADD_SCRIPT });
+      client.defineCommand('feedRemove', { numberOfKeys: 2, lua: REMOVE_SCRIPT });
+    }
+    this.redis = client;
+  }
+
+  key(type: FeedType, id: string): string {
+    return `feed:${type}:${id}`;
+  }
+
+  private reblogKey(type: FeedType, id: string): string {
+    return `feed:${type}:${id}:reblogs`;
+  }
+
+  private readyKey(accountId: string): string {
+    return `feed:home:${accountId}:ready`;
+  }
+
+  private regenerationKey(accountId: string): string {
+    return `account:${accountId}:regeneration`;
+  }
+
+  private addArgs(type: FeedType, id: string, entry: FeedEntry): [string, string, ...string[]] {
+    return [
+      this.key(type, id),
+      this.reblogKey(type, id),
+      entry.id,
+      entry.reblogOfId ?? '',
+      String(FEED_MAX_ITEMS),
+      String(REBLOG_FALLOFF),
+    ];
+  }
+
+  /** Adds one entry to one feed; true when it went in. */
+  async add(type: FeedType, id: string, entry: FeedEntry): Promise<boolean> {
+    return (await this.redis.feedAdd(...this.addArgs(type, id, entry))) === 1;
+  }
+
+  /**
+   * Adds one entry to many feeds in one round trip; returns the ids of the feeds it went
+   * into.
+   */
+  async addToMany(type: FeedType, ids: string[], entry: FeedEntry): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const pipeline = this.redis.pipeline() as FeedPipeline;
+    for (const id of ids) pipeline.feedAdd(...this.addArgs(type, id, entry));
+    const results = (await pipeline.exec()) ?? [];
+    return ids.filter((_, index) => results[index]?.[1] === 1);
+  }
+
+  /** Adds many entries to one feed (regeneration, merges). */
+  async addMany(type: FeedType, id: string, entries: FeedEntry[]): Promise<number> {
+    if (entries.length === 0) return 0;
+    const pipeline = this.redis.pipeline() as FeedPipeline;
+    // Oldest first, so reblog de-duplication sees entries in the order they were posted.
+    const ordered = [...entries].sort((a, b) => compare(a.id, b.id));
+    for (const entry of ordered) pipeline.feedAdd(...this.addArgs(type, id, entry));
+    const results = (await pipeline.exec()) ?? [];
+    return results.filter((result) => result[1] === 1).length;
+  }
+
+  /** Removes one entry from many feeds; returns the ids of the feeds that held it. */
+  async removeFromMany(type: FeedType, ids: string[], entry: FeedEntry): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const pipeline = this.redis.pipeline() as FeedPipeline;
+    for (const id of ids) {
+      pipeline.feedRemove(
+        this.key(type, id),
+        this.reblogKey(type, id),
+        entry.id,
+        entry.reblogOfId ?? '',
+      );
+    }
+    const results = (await pipeline.exec()) ?? [];
+    return ids.filter((_, index) => results[index]?.[1] === 1);
+  }
+
+  /** Removes many entries from one feed; returns the ids that were in it. */
+  async removeMany(type: FeedType, id: string, entries: FeedEntry[]): Promise<string[]> {
+    if (entries.length === 0) return [];
+    const pipeline = this.redis.pipeline() as FeedPipeline;
+    for (const entry of entries) {
+      pipeline.feedRemove(
+        this.key(type, id),
+        this.reblogKey(type, id),
+        entry.id,
+        entry.reblogOfId ?? '',
+      );
+    }
+    const results = (await pipeline.exec()) ?? [];
+    return entries.filter((_, index) => results[index]?.[1] === 1).map((entry) => entry.id);
+  }
+
+  /** Every status id in a feed, newest first. */
+  async allIds(type: FeedType, id: string): Promise<string[]> {
+    return this.redis.zrevrange(this.key(type, id), 0, -1);
+  }
+
+  /** The oldest id still in a feed, or null when it is empty. */
+  async oldestId(type: FeedType, id: string): Promise<string | null> {
+    const [oldest] = await this.redis.zrange(this.key(type, id), 0, 0);
+    return oldest ?? null;
+  }
+
+  async size(type: FeedType, id: string): Promise<number> {
+    return this.redis.zcard(this.key(type, id));
+  }
+
+  /**
+   * A page of ids, newest first. Scores are doubles, so bounds are read inclusively and
+   * compared exactly here (neighbouring snowflakes may share a score).
+   */
+  async read(type: FeedType, id: string, window: FeedWindow): Promise<string[]> {
+    const key = this.key(type, id);
+    const slack = 32;
+    const lower = window.minId ?? window.sinceId;
+    if (window.minId) {
+      const ids = await this.redis.zrangebyscore(
+        key,
+        window.minId,
+        window.maxId ?? '+inf',
+        'LIMIT',
+        0,
+        window.limit + slack,
+      );
+      return ids
+        .filter(
+          (member) =>
+            compare(member, window.minId!) > 0 &&
+            (!window.maxId || compare(member, window.maxId) < 0) &&
+            (!window.sinceId || compare(member, window.sinceId) > 0),
+        )
+        .slice(0, window.limit)
+        .reverse();
+    }
+    const ids = await this.redis.zrevrangebyscore(
+      key,
+      window.maxId ?? '+inf',
+      lower ?? '-inf',
+      'LIMIT',
+      0,
+      window.limit + slack,
+    );
+    return ids
+      .filter(
+        (member) =>
+          (!window.maxId || compare(member, window.maxId) < 0) &&
+          (!lower || compare(member, lower) > 0),
+      )
+      .slice(0, window.limit);
+  }
+
+  /** Deletes a feed and its reblog tracking (list deleted, feed rebuilt from scratch). */
+  async clear(type: FeedType, id: string): Promise<void> {
+    const keys = [this.key(type, id), this.reblogKey(type, id)];
+    if (type === 'home') keys.push(this.readyKey(id));
+    await this.redis.unlink(...keys);
+  }
+
+  // --- Regeneration marks ----------------------------------------------------------------
+
+  /** Whether the home feed was built (by regeneration) and not dropped since. */
+  async isReady(accountId: string): Promise<boolean> {
+    return (await this.redis.exists(this.readyKey(accountId))) === 1;
+  }
+
+  async markReady(accountId: string): Promise<void> {
+    await this.redis.set(this.readyKey(accountId), '1');
+  }
+
+  async isRegenerating(accountId: string): Promise<boolean> {
+    return (await this.redis.exists(this.regenerationKey(accountId))) === 1;
+  }
+
+  /** Claims the regeneration of a home feed; false when one is already running. */
+  async beginRegeneration(accountId: string): Promise<boolean> {
+    const set = await this.redis.set(
+      this.regenerationKey(accountId),
+      '1',
+      'EX',
+      REGENERATION_TTL_SECONDS,
+      'NX',
+    );
+    return set === 'OK';
+  }
+
+  async endRegeneration(accountId: string): Promise<void> {
+    await this.redis.del(this.regenerationKey(accountId));
+  }
+}
