@@ -59,6 +59,20 @@ describe('status jobs in the worker', () => {
       expect(await processor.process({ pollId: '987654321' })).toEqual({ closed: false });
     });
 
+    it('each run also closes polls whose job was lost', async () => {
+      const status = await createStatus(dataSource, alice);
+      const lost = await createPoll(dataSource, status, {
+        expiresAt: new Date(Date.now() - 5000),
+      });
+      const other = await createStatus(dataSource, alice);
+      const current = await createPoll(dataSource, other, {
+        expiresAt: new Date(Date.now() + 60_000),
+      });
+      await worker.get(ExpirePollProcessor).process({ pollId: current.id });
+      const row = await dataSource.getRepository(Poll).findOneBy({ id: lost.id });
+      expect(row?.closedAt).not.toBeNull();
+    });
+
     it('a delayed BullMQ job closes the poll when it ends', async () => {
       const status = await createStatus(dataSource, alice);
       const poll = await createPoll(dataSource, status, {
@@ -119,6 +133,18 @@ describe('status jobs in the worker', () => {
       expect(await processor.process({ scheduledStatusId: scheduled.id })).toEqual({
         statusId: null,
       });
+    });
+
+    it('each run also publishes scheduled statuses whose job was lost', async () => {
+      const lost = await schedule({ text: 'lost job' });
+      const later = await schedule({ text: 'not yet' });
+      await makeDue(lost.id);
+      await worker.get(PublishScheduledStatusProcessor).process({ scheduledStatusId: later.id });
+      expect(await dataSource.getRepository(Status).findOneBy({ text: 'lost job' })).not.toBeNull();
+      expect(await dataSource.getRepository(Status).findOneBy({ text: 'not yet' })).toBeNull();
+      expect(
+        await dataSource.getRepository(ScheduledStatus).findOneBy({ id: later.id }),
+      ).not.toBeNull();
     });
 
     it('posts a reply on its own when the parent is gone', async () => {

@@ -4,7 +4,7 @@ import { JobName, JobPayloads, JobProcessor, JobResults } from '@nestodon/queue'
 
 type Job = typeof JobName.ExpirePoll;
 
-/** Closes a poll at its end (early or repeated runs do nothing). */
+/** Closes a poll at its end (early or repeated runs do nothing), then any overdue ones. */
 @Injectable()
 export class ExpirePollProcessor implements JobProcessor<Job> {
   readonly job = JobName.ExpirePoll;
@@ -12,6 +12,8 @@ export class ExpirePollProcessor implements JobProcessor<Job> {
   constructor(private readonly expire: ExpirePollService) {}
 
   async process(payload: JobPayloads[Job]): Promise<JobResults[Job]> {
-    return { closed: await this.expire.call(payload.pollId) };
+    const closed = await this.expire.call(payload.pollId);
+    await this.expire.closeOverdue();
+    return { closed };
   }
 }

@@ -4,7 +4,10 @@ import { JobName, JobPayloads, JobProcessor, JobResults } from '@nestodon/queue'
 
 type Job = typeof JobName.PublishScheduledStatus;
 
-/** Publishes a scheduled status at its time (early or repeated runs do nothing). */
+/**
+ * Publishes a scheduled status at its time (early or repeated runs do nothing), then any other
+ * that is overdue.
+ */
 @Injectable()
 export class PublishScheduledStatusProcessor implements JobProcessor<Job> {
   readonly job = JobName.PublishScheduledStatus;
@@ -13,6 +16,7 @@ export class PublishScheduledStatusProcessor implements JobProcessor<Job> {
 
   async process(payload: JobPayloads[Job]): Promise<JobResults[Job]> {
     const status = await this.publish.call(payload.scheduledStatusId);
+    await this.publish.publishDue();
     return { statusId: status?.id ?? null };
   }
 }

@@ -31,6 +31,22 @@ export class ExpirePollService {
   }
 
   /**
+   * Closes every poll whose end has passed but was not processed (a delayed job lost with
+   * Redis, a worker that was down): the expiry jobs sweep these on each run.
+   */
+  async closeOverdue(limit = 100): Promise<number> {
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT id::text AS id FROM polls
+        WHERE closed_at IS NULL AND expires_at IS NOT NULL AND expires_at <= now()
+        ORDER BY expires_at LIMIT $1`,
+      [limit],
+    );
+    let closed = 0;
+    for (const row of rows) if (await this.call(row.id)) closed++;
+    return closed;
+  }
+
+  /**
    * Tells the author and every local voter that the poll ended (Mastodon's `poll`
    * notification, from the author). Called once per poll, after it closed.
    */

@@ -54,6 +54,21 @@ export class PublishScheduledStatusService {
     if (status) await this.posting.afterPublish(status);
     return status;
   }
+
+  /**
+   * Publishes every scheduled status whose time has passed (a delayed job lost with Redis, a
+   * worker that was down): the publication jobs sweep these on each run.
+   */
+  async publishDue(limit = 50, now = new Date()): Promise<number> {
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT id::text AS id FROM scheduled_statuses WHERE scheduled_at <= $1
+        ORDER BY scheduled_at LIMIT $2`,
+      [now, limit],
+    );
+    let published = 0;
+    for (const row of rows) if (await this.call(row.id, now)) published++;
+    return published;
+  }
 }
 
 function inputOf(scheduled: ScheduledStatus): PostStatusInput {
