@@ -28,6 +28,7 @@ import { ConversationsService } from './conversations/conversations.service';
 import { FanOutOnWriteService } from './feeds/fan-out-on-write.service';
 import { UndistributeStatusService } from './feeds/undistribute-status.service';
 import { FetchTimelinesService } from './timelines/fetch-timelines.service';
+import { TimelineStatusLoader } from './timelines/timeline-status-loader';
 import { DismissNotificationsService } from './notifications/dismiss-notifications.service';
 import { FetchNotificationGroupsService } from './notifications/fetch-notification-groups.service';
 import { FetchNotificationsService } from './notifications/fetch-notifications.service';
@@ -70,4 +71,5 @@ export const TIMELINE_SERVICES: Provider[] = [
   FanOutOnWriteService,
   UndistributeStatusService,
   FetchTimelinesService,
+  TimelineStatusLoader,
 ];

@@ -33,3 +33,4 @@ export * from './conversations/conversations.service';
 export * from './feeds/fan-out-on-write.service';
 export * from './feeds/undistribute-status.service';
 export * from './timelines/fetch-timelines.service';
+export * from './timelines/timeline-status-loader';

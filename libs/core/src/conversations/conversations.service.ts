@@ -6,13 +6,13 @@ import {
   isValidId,
   RecordNotFoundError,
   Status,
-  StatusRepository,
 } from '@nestodon/domain';
 import { canViewStatus } from '@nestodon/policies';
 import { Channel, PublisherService, StreamEvent } from '@nestodon/pubsub';
 import { ConversationJson, ConversationPresenter } from '@nestodon/serializers';
 import { DataSource, In } from 'typeorm';
 import { statusFacts, StatusVisibilityService } from '../statuses/status-visibility.service';
+import { TimelineStatusLoader } from '../timelines/timeline-status-loader';
 
 const camel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 export function toAccountConversation(row: Record<string, unknown>): AccountConversation {
@@ -51,7 +51,7 @@ export class ConversationsService {
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly statuses: StatusRepository,
+    private readonly statuses: TimelineStatusLoader,
     private readonly visibility: StatusVisibilityService,
     private readonly presenter: ConversationPresenter,
     private readonly publisher: PublisherService,
@@ -181,7 +181,7 @@ export class ConversationsService {
     const statusIds = conversations.flatMap((c) => (c.lastStatusId ? [c.lastStatusId] : []));
     const [accounts, loaded] = await Promise.all([
       this.dataSource.getRepository(Account).findBy({ id: In(accountIds) }),
-      this.statuses.findWithRelations(statusIds),
+      this.statuses.load(statusIds),
     ]);
     const relations = await this.visibility.relationsFor(viewer, loaded);
     const visible = loaded.filter((status) => canViewStatus(statusFacts(status), relations));

@@ -11,6 +11,8 @@ export const FEED_MAX_ITEMS = 400;
  * many entries (Mastodon's REBLOG_FALLOFF); reblog tracking ends below that rank.
  */
 export const REBLOG_FALLOFF = 40;
+/** Extra members read past a page: ids sharing a double score with a bound are sorted out here. */
+const READ_SLACK = 32;
 /** How long a regeneration may run before another request may start one again. */
 const REGENERATION_TTL_SECONDS = 24 * 3600;
 
@@ -194,43 +196,55 @@ export class FeedManager {
    * compared exactly here (neighbouring snowflakes may share a score).
    */
   async read(type: FeedType, id: string, window: FeedWindow): Promise<string[]> {
-    const key = this.key(type, id);
-    const slack = 32;
-    const lower = window.minId ?? window.sinceId;
+    const pipeline = this.redis.pipeline();
+    this.queueRead(pipeline, this.key(type, id), window);
+    const [[error, members]] = (await pipeline.exec())!;
+    if (error) throw error;
+    return this.window(members as string[], window);
+  }
+
+  /**
+   * A page of a home feed, whether the feed was built, and the values of `alsoGet` (other
+   * per-user cache keys), in one round trip to Redis.
+   */
+  async readHome(
+    accountId: string,
+    window: FeedWindow,
+    alsoGet: string[] = [],
+  ): Promise<{ ids: string[]; ready: boolean; values: Array<string | null> }> {
+    const pipeline = this.redis.pipeline();
+    pipeline.exists(this.readyKey(accountId));
+    this.queueRead(pipeline, this.key('home', accountId), window);
+    for (const key of alsoGet) pipeline.get(key);
+    const results = (await pipeline.exec())!;
+    for (const [error] of results) if (error) throw error;
+    return {
+      ready: results[0][1] === 1,
+      ids: this.window(results[1][1] as string[], window),
+      values: results.slice(2).map(([, value]) => value as string | null),
+    };
+  }
+
+  private queueRead(pipeline: ChainableCommander, key: string, window: FeedWindow): void {
+    const count = window.limit + READ_SLACK;
     if (window.minId) {
-      const ids = await this.redis.zrangebyscore(
-        key,
-        window.minId,
-        window.maxId ?? '+inf',
-        'LIMIT',
-        0,
-        window.limit + slack,
-      );
-      return ids
-        .filter(
-          (member) =>
-            compare(member, window.minId!) > 0 &&
-            (!window.maxId || compare(member, window.maxId) < 0) &&
-            (!window.sinceId || compare(member, window.sinceId) > 0),
-        )
-        .slice(0, window.limit)
-        .reverse();
+      pipeline.zrangebyscore(key, window.minId, window.maxId ?? '+inf', 'LIMIT', 0, count);
+    } else {
+      const lower = window.sinceId ?? '-inf';
+      pipeline.zrevrangebyscore(key, window.maxId ?? '+inf', lower, 'LIMIT', 0, count);
     }
-    const ids = await this.redis.zrevrangebyscore(
-      key,
-      window.maxId ?? '+inf',
-      lower ?? '-inf',
-      'LIMIT',
-      0,
-      window.limit + slack,
+  }
+
+  /** Applies the window exactly to members read with inclusive bounds; newest first. */
+  private window(members: string[], window: FeedWindow): string[] {
+    const lower = window.minId ?? window.sinceId;
+    const inside = members.filter(
+      (member) =>
+        (!window.maxId || compare(member, window.maxId) < 0) &&
+        (!lower || compare(member, lower) > 0) &&
+        (!window.sinceId || compare(member, window.sinceId) > 0),
     );
-    return ids
-      .filter(
-        (member) =>
-          (!window.maxId || compare(member, window.maxId) < 0) &&
-          (!lower || compare(member, lower) > 0),
-      )
-      .slice(0, window.limit);
+    return window.minId ? inside.slice(0, window.limit).reverse() : inside.slice(0, window.limit);
   }
 
   /** Deletes a feed and its reblog tracking (list deleted, feed rebuilt from scratch). */

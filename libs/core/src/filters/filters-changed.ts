@@ -1,17 +1,24 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { RedisService } from '@nestodon/platform';
 import { Channel, PublisherService, StreamEvent } from '@nestodon/pubsub';
+import { filtersCacheKey } from './status-filter.service';
 
 /**
  * Tells the user's streaming connections that their filters changed (they reload them). Each
- * filter use case publishes once per call, however many rows it touched.
+ * filter use case publishes once per call, however many rows it touched. Also drops the cached
+ * filters, so the next read loads them again.
  */
 @Injectable()
 export class FiltersChangedNotifier {
   private readonly logger = new Logger(FiltersChangedNotifier.name);
 
-  constructor(private readonly publisher: PublisherService) {}
+  constructor(
+    private readonly publisher: PublisherService,
+    private readonly redis: RedisService,
+  ) {}
 
   async changed(accountId: string): Promise<void> {
+    await this.redis.client.del(filtersCacheKey(accountId));
     try {
       await this.publisher.publish(Channel.user(accountId), { event: StreamEvent.FiltersChanged });
     } catch (error) {

@@ -8,11 +8,12 @@ import {
   serializeFilter,
   StatusFilterMatcher,
 } from '@nestodon/serializers';
+import { RedisService } from '@nestodon/platform';
 import { htmlToText } from '@nestodon/text';
 import { DataSource } from 'typeorm';
 
 /** A filter in force, with what the policy matches on. */
-interface LoadedFilter extends FilterRule {
+export interface LoadedFilter extends FilterRule {
   filter: CustomFilter;
 }
 
@@ -27,6 +28,10 @@ interface FilterRow {
   keywords: Array<{ keyword: string; whole_word: boolean }>;
   status_ids: string[];
 }
+
+/** Redis key of a user's cached filters. */
+export const filtersCacheKey = (accountId: string) => `filters:${accountId}`;
+const FILTERS_CACHE_SECONDS = 24 * 3600;
 
 interface Memo {
   viewerId: string;
@@ -54,14 +59,19 @@ export interface FilterOutcome {
 export class StatusFilterService implements StatusFilterMatcher {
   private readonly memo = new WeakMap<Status, Memo>();
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly redis: RedisService,
+  ) {}
 
   async apply(
     viewerId: string,
     statuses: Status[],
     context: FilterContext | undefined,
+    /** The user's filters when already loaded (activeFor), to save a round trip. */
+    rules?: LoadedFilter[],
   ): Promise<FilterOutcome> {
-    const results = await this.compute(viewerId, statuses, context);
+    const results = await this.compute(viewerId, statuses, context, rules);
     const kept = statuses.filter((status) => {
       const matches = results.get(status.id) ?? [];
       return !matches.some((match) => match.filter.filter_action === 'hide');
@@ -92,20 +102,21 @@ export class StatusFilterService implements StatusFilterMatcher {
     return this.compute(viewerId, statuses, context);
   }
 
-  /** The user's filters in force (any context), with keywords and status ids. */
-  async activeFor(viewerId: string): Promise<LoadedFilter[]> {
-    const rows: FilterRow[] = await this.dataSource.query(
-      `SELECT f.id::text, f.phrase, f.context, f.action, f.expires_at, f.created_at, f.updated_at,
-              COALESCE((SELECT json_agg(json_build_object('keyword', k.keyword, 'whole_word', k.whole_word)
-                                 ORDER BY k.id)
-                          FROM custom_filter_keywords k WHERE k.custom_filter_id = f.id), '[]'::json) AS keywords,
-              ARRAY(SELECT s.status_id::text FROM custom_filter_statuses s
-                     WHERE s.custom_filter_id = f.id) AS status_ids
-         FROM custom_filters f
-        WHERE f.account_id = $1 AND (f.expires_at IS NULL OR f.expires_at > now())
-        ORDER BY f.id`,
-      [viewerId],
-    );
+  /**
+   * The user's filters in force (any context), with keywords and status ids. Cached in Redis
+   * until the filters change (FiltersChangedNotifier drops the entry); expiry is checked on use.
+   * `cachedValue`: the cache entry when the caller already read it (null: missing).
+   */
+  async activeFor(viewerId: string, cachedValue?: string | null): Promise<LoadedFilter[]> {
+    const key = filtersCacheKey(viewerId);
+    const cached = cachedValue === undefined ? await this.redis.client.get(key) : cachedValue;
+    let rows: FilterRow[];
+    if (cached) {
+      rows = JSON.parse(cached) as FilterRow[];
+    } else {
+      rows = await this.loadRows(viewerId);
+      await this.redis.client.set(key, JSON.stringify(rows), 'EX', FILTERS_CACHE_SECONDS);
+    }
     return rows.map((row) => {
       const filter = Object.assign(new CustomFilter(), {
         id: row.id,
@@ -114,8 +125,8 @@ export class StatusFilterService implements StatusFilterMatcher {
         context: row.context,
         action: Number(row.action) as FilterAction,
         expiresAt: row.expires_at ? new Date(row.expires_at) : null,
-        createdAt: row.created_at,
-        updatedAt: row.updated_at,
+        createdAt: new Date(row.created_at),
+        updatedAt: new Date(row.updated_at),
       });
       return {
         id: row.id,
@@ -128,14 +139,30 @@ export class StatusFilterService implements StatusFilterMatcher {
     });
   }
 
+  private loadRows(viewerId: string): Promise<FilterRow[]> {
+    return this.dataSource.query(
+      `SELECT f.id::text, f.phrase, f.context, f.action, f.expires_at, f.created_at, f.updated_at,
+              COALESCE((SELECT json_agg(json_build_object('keyword', k.keyword, 'whole_word', k.whole_word)
+                                 ORDER BY k.id)
+                          FROM custom_filter_keywords k WHERE k.custom_filter_id = f.id), '[]'::json) AS keywords,
+              ARRAY(SELECT s.status_id::text FROM custom_filter_statuses s
+                     WHERE s.custom_filter_id = f.id) AS status_ids
+         FROM custom_filters f
+        WHERE f.account_id = $1 AND (f.expires_at IS NULL OR f.expires_at > now())
+        ORDER BY f.id`,
+      [viewerId],
+    );
+  }
+
   private async compute(
     viewerId: string,
     statuses: Status[],
     context: FilterContext | undefined,
+    rules?: LoadedFilter[],
   ): Promise<Map<string, FilterResultJson[]>> {
     const results = new Map<string, FilterResultJson[]>();
     if (statuses.length === 0) return results;
-    const filters = activeFilters(await this.activeFor(viewerId), context);
+    const filters = activeFilters(rules ?? (await this.activeFor(viewerId)), context);
     if (filters.length > 0) {
       const extras = filters.some((filter) => filter.pattern)
         ? await this.extraText(statuses.map((status) => status.reblog ?? status))

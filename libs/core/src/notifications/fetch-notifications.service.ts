@@ -7,7 +7,6 @@ import {
   Notification,
   RecordNotFoundError,
   Status,
-  StatusRepository,
   User,
 } from '@nestodon/domain';
 import { canViewStatus } from '@nestodon/policies';
@@ -15,6 +14,7 @@ import { DataSource, In } from 'typeorm';
 import { StatusFilterService } from '../filters/status-filter.service';
 import { statusFacts, StatusVisibilityService } from '../statuses/status-visibility.service';
 import { NotificationQueries, NotificationScope, NotificationWindow } from './notification-queries';
+import { TimelineStatusLoader } from '../timelines/timeline-status-loader';
 
 /** Notifications ready to render: their senders and statuses loaded, hidden ones left out. */
 export interface LoadedNotifications {
@@ -39,7 +39,7 @@ export class FetchNotificationsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly queries: NotificationQueries,
-    private readonly statuses: StatusRepository,
+    private readonly statuses: TimelineStatusLoader,
     private readonly visibility: StatusVisibilityService,
     private readonly filters: StatusFilterService,
   ) {}
@@ -96,7 +96,7 @@ export class FetchNotificationsService {
       senderIds.length
         ? this.dataSource.getRepository(Account).findBy({ id: In(senderIds) })
         : Promise.resolve([] as Account[]),
-      this.statuses.findWithRelations(statusIds),
+      this.statuses.load(statusIds),
     ]);
     const relations = await this.visibility.relationsFor(viewer, loadedStatuses);
     const visible = loadedStatuses.filter((status) =>

@@ -1,13 +1,18 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Account, List, normalizeTagName, Status, StatusRepository, User } from '@nestodon/domain';
+import { Account, List, normalizeTagName, Status, User } from '@nestodon/domain';
 import { showInList } from '@nestodon/policies';
 import { JobName, JobQueue } from '@nestodon/queue';
 import { FilterContext } from '@nestodon/serializers';
 import { DataSource } from 'typeorm';
 import { FeedManager, FeedType } from '../feeds/feed-manager';
-import { StatusFilterService } from '../filters/status-filter.service';
+import {
+  filtersCacheKey,
+  LoadedFilter,
+  StatusFilterService,
+} from '../filters/status-filter.service';
 import { statusFacts, StatusVisibilityService } from '../statuses/status-visibility.service';
+import { TimelineStatusLoader } from './timeline-status-loader';
 
 export interface TimelineWindow {
   maxId?: string;
@@ -63,16 +68,20 @@ export class FetchTimelinesService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly feeds: FeedManager,
-    private readonly statuses: StatusRepository,
+    private readonly loader: TimelineStatusLoader,
     private readonly visibility: StatusVisibilityService,
     private readonly filters: StatusFilterService,
     private readonly jobs: JobQueue,
   ) {}
 
   async home(viewer: Pick<Account, 'id'>, window: TimelineWindow): Promise<HomePage> {
-    const regenerating = await this.ensureHomeFeed(viewer.id);
-    const page = await this.fromFeed('home', viewer.id, viewer, window, 'home');
-    return { ...page, regenerating };
+    // The feed page and the viewer's cached filters in one round trip to Redis.
+    const { ids, ready, values } = await this.feeds.readHome(viewer.id, window, [
+      filtersCacheKey(viewer.id),
+    ]);
+    const regenerating = ready ? false : await this.regenerate(viewer.id);
+    const rules = this.filters.activeFor(viewer.id, values[0]);
+    return { ...(await this.page(ids, viewer, window, 'home', rules)), regenerating };
   }
 
   async list(
@@ -177,9 +186,8 @@ export class FetchTimelinesService {
     return [];
   }
 
-  /** Starts rebuilding a missing home feed; true while a rebuild runs. */
-  private async ensureHomeFeed(accountId: string): Promise<boolean> {
-    if (await this.feeds.isReady(accountId)) return false;
+  /** Starts rebuilding a missing home feed (unless a rebuild runs); true: answer 206. */
+  private async regenerate(accountId: string): Promise<boolean> {
     if (await this.feeds.beginRegeneration(accountId)) {
       try {
         await this.jobs.enqueue(JobName.RegenerateHomeFeed, { accountId });
@@ -198,10 +206,18 @@ export class FetchTimelinesService {
     window: TimelineWindow,
     context: FilterContext,
   ): Promise<TimelinePage> {
-    const ids = await this.feeds.read(type, feedId, window);
-    const statuses = await this.presentable(ids, viewer, context);
+    return this.page(await this.feeds.read(type, feedId, window), viewer, window, context);
+  }
+
+  private async page(
+    ids: string[],
+    viewer: Pick<Account, 'id'>,
+    window: TimelineWindow,
+    context: FilterContext,
+    rules?: Promise<LoadedFilter[]>,
+  ): Promise<TimelinePage> {
     return {
-      statuses,
+      statuses: await this.presentable(ids, viewer, context, rules),
       newestId: ids[0] ?? null,
       oldestId: ids.at(-1) ?? null,
       full: ids.length >= window.limit,
@@ -266,13 +282,21 @@ export class FetchTimelinesService {
     ids: string[],
     viewer: TimelineViewer,
     context: FilterContext,
+    /** The viewer's filters, when already on their way. */
+    rules?: Promise<LoadedFilter[]>,
   ): Promise<Status[]> {
-    if (ids.length === 0) return [];
-    const byId = new Map((await this.statuses.findWithRelations(ids)).map((s) => [s.id, s]));
-    const loaded = ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+    if (ids.length === 0) {
+      await rules?.catch(() => undefined);
+      return [];
+    }
+    // The viewer's filters come from Redis while the statuses load.
+    const [loaded, filters] = await Promise.all([
+      this.loader.load(ids),
+      viewer ? (rules ?? this.filters.activeFor(viewer.id)) : undefined,
+    ]);
     const relations = await this.visibility.relationsFor(viewer, loaded);
     const visible = loaded.filter((status) => showInList(statusFacts(status), relations));
     if (!viewer) return visible;
-    return (await this.filters.apply(viewer.id, visible, context)).kept;
+    return (await this.filters.apply(viewer.id, visible, context, filters)).kept;
   }
 }
