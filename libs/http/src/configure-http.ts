@@ -4,6 +4,7 @@ import express, { NextFunction, Request, Response } from 'express';
 import multer from 'multer';
 import { parse as parseQuery } from 'qs';
 import { cors } from './cors';
+import { normalizeRequestParams } from './request-params';
 import { InvalidMultipartError, MastodonExceptionFilter, mapError } from './exception.filter';
 import { createValidationPipe } from './validation.pipe';
 
@@ -52,6 +53,7 @@ export function configureHttp(app: INestApplication, options: HttpOptions = {}):
       next(new InvalidMultipartError(error instanceof Error ? error.message : String(error)));
     });
   });
+  express_.use(normalizeRequestParams);
   // Body parser failures happen before Nest's router, so they are answered here.
   express_.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
     const { status, body } = mapError(error);

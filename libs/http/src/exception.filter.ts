@@ -34,6 +34,10 @@ const PARSER_ERRORS: Record<string, Mapped> = {
   'encoding.unsupported': { status: 422, body: { error: 'Invalid character encoding' } },
   'charset.unsupported': { status: 422, body: { error: 'Invalid character encoding' } },
   'parameters.too.many': { status: 413, body: { error: 'Too many parameters' } },
+  'querystring.parse.rangeError': {
+    status: 422,
+    body: { error: 'Validation failed: parameters are nested too deeply' },
+  },
 };
 
 const MULTER_ERRORS: Record<string, Mapped> = {
@@ -49,6 +53,20 @@ const SQL_STATE: Record<string, Mapped> = {
   '22001': { status: 422, body: { error: 'Validation failed: value too long' } },
   '22021': { status: 422, body: { error: 'Invalid character encoding' } },
 };
+
+/** Other 4xx errors from HTTP middleware (http-errors objects that say they may be shown). */
+function httpClientError(exception: unknown): Mapped | undefined {
+  const error = exception as { status?: unknown; expose?: unknown; message?: unknown };
+  if (
+    typeof error?.status !== 'number' ||
+    error.status < 400 ||
+    error.status > 499 ||
+    error.expose !== true
+  ) {
+    return undefined;
+  }
+  return { status: error.status, body: { error: String(error.message || 'Bad request') } };
+}
 
 /** A multipart body the parser could not read (truncated, bad headers). */
 export class InvalidMultipartError extends Error {}
@@ -86,6 +104,8 @@ export function mapError(exception: unknown): Mapped {
   }
   const type = (exception as { type?: string })?.type;
   if (type && PARSER_ERRORS[type]) return PARSER_ERRORS[type];
+  const clientError = httpClientError(exception);
+  if (clientError) return clientError;
   const multerCode =
     (exception as { name?: string; code?: string })?.name === 'MulterError'
       ? (exception as { code: string }).code

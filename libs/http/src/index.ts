@@ -4,3 +4,4 @@ export * from './pagination';
 export * from './transforms';
 export * from './validation.pipe';
 export * from './rate-limit';
+export * from './request-params';

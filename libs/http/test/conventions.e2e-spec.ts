@@ -168,6 +168,57 @@ describe('HTTP conventions', () => {
       expect(res.body.error).toEqual(expect.any(String));
     });
 
+    it('gives handlers an empty object when there is no body or it is not parsed', async () => {
+      expect((await running.http.post('/echo').expect(201)).body.raw).toEqual({});
+      const res = await running.http
+        .post('/echo')
+        .set('Content-Type', 'text/plain')
+        .send('name=x')
+        .expect(201);
+      expect(res.body.raw).toEqual({});
+    });
+
+    it('fills in parameters from the query string as Rails params do, the body winning', async () => {
+      const res = await running.http
+        .post('/echo?name=fromq&id[]=1')
+        .send({ name: 'body' })
+        .expect(201);
+      expect(res.body.raw).toEqual({ name: 'body', id: ['1'] });
+    });
+
+    it('refuses a JSON array as the body with 422', async () => {
+      const res = await running.http.post('/echo').send([1, 2]).expect(422);
+      expect(res.body.error).toMatch(/must be an object/);
+    });
+
+    it('refuses absurdly nested JSON with 422 instead of overflowing the stack', async () => {
+      const deep = '{"name":' + '['.repeat(3000) + ']'.repeat(3000) + '}';
+      const res = await running.http
+        .post('/echo')
+        .set('Content-Type', 'application/json')
+        .send(deep)
+        .expect(422);
+      expect(res.body.error).toMatch(/nested too deeply/);
+      const objects = '{"a":'.repeat(5000) + '1' + '}'.repeat(5000);
+      await running.http
+        .post('/echo')
+        .set('Content-Type', 'application/json')
+        .send(objects)
+        .expect(422);
+    });
+
+    it('refuses absurdly nested form keys with 422', async () => {
+      const res = await running.http
+        .post('/echo')
+        .type('form')
+        .send(`a${'[b]'.repeat(40)}=1`)
+        .expect(422);
+      expect(res.body.error).toMatch(/nested too deeply/);
+      await running.http
+        .get(`/echo?a${'[b]'.repeat(40)}=1`)
+        .expect((r) => expect(r.status).toBeLessThan(500));
+    });
+
     it('validates with class-validator into 422 with details', async () => {
       const res = await running.http.post('/echo').send({ name: 'too long' }).expect(422);
       expect(res.body.error).toMatch(/^Validation failed: Name /);
