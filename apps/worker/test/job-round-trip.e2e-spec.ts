@@ -31,6 +31,23 @@ describe('jobs between api and worker over BullMQ', () => {
     expect(new Date(result.processedAt).getTime()).toBeGreaterThan(Date.now() - 5000);
   });
 
+  it('many concurrent round trips all succeed', async () => {
+    const jobs = api.app.get(JobQueue);
+    const results = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        jobs.enqueueAndWait(JobName.SystemPing, { requestedAt: new Date().toISOString() }, 5000),
+      ),
+    );
+    expect(results.every((result) => typeof result.processedAt === 'string')).toBe(true);
+  });
+
+  it('concurrent health checks share one ping and all report a healthy worker', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => api.http.get('/health/worker')),
+    );
+    expect(responses.map((res) => res.status)).toEqual(Array(20).fill(200));
+  });
+
   it('GET /health/worker reports the round trip', async () => {
     const res = await api.http.get('/health/worker').expect(200);
     expect(res.body.worker).toBe(true);

@@ -52,9 +52,11 @@ export class JobQueue implements OnApplicationShutdown {
     if (this.config.jobs.inline) return this.registry.run(name, payload);
     const queueName = QUEUE_OF_JOB[name];
     const events = await this.queueEvents(queueName);
+    // Finished jobs stay a minute: removed at once, a fast job can vanish before
+    // waitUntilFinished looks at it, and the wait fails though the job succeeded.
     const job = await this.queue(queueName).add(name, payload, {
-      removeOnComplete: true,
-      removeOnFail: true,
+      removeOnComplete: { age: 60 },
+      removeOnFail: { age: 60 },
     });
     return (await job.waitUntilFinished(events, timeoutMs)) as JobResults[N];
   }
