@@ -38,6 +38,14 @@ describe('/api/v1/statuses', () => {
   afterAll(() => api.close());
 
   describe('POST /api/v1/statuses', () => {
+    it.each([[[]], [[[[]]]], ['yes'], [5]])(
+      'answers a poll that is not an object (%j) with 422',
+      async (poll) => {
+        const res = await post(alice, { status: 'x', poll }).expect(422);
+        expect(res.body.error).toMatch(/poll/i);
+      },
+    );
+
     it('posts a status and renders it as Mastodon does', async () => {
       const res = await post(alice, { status: 'Hello <b>world</b>\n\nsecond paragraph' }).expect(
         200,

@@ -30,7 +30,7 @@ export class AccountsController {
 
   /** Several accounts; unknown ids are skipped, suspended ones shown as suspended. */
   @Get()
-  @Scopes('read:accounts')
+  @ScopesIfToken('read:accounts')
   async index(@Query() query: AccountsQuery): Promise<AccountJson[]> {
     const ids = query.id ?? [];
     if (ids.length > MAX_ACCOUNTS_PER_REQUEST) {

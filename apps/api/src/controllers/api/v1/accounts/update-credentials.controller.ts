@@ -13,6 +13,7 @@ import {
   IsString,
   MaxLength,
   ValidateNested,
+  ValidateIf,
 } from 'class-validator';
 import type { Request } from 'express';
 import { DataSource } from 'typeorm';
@@ -66,12 +67,13 @@ const toFieldList = ({ obj, key }: { obj: Record<string, unknown>; key: string }
 };
 
 class UpdateCredentialsBody {
-  @IsOptional()
+  // null is not "leave unchanged" but a bad value, hence ValidateIf rather than IsOptional.
+  @ValidateIf((body: UpdateCredentialsBody) => body.display_name !== undefined)
   @IsString()
   @MaxLength(10000)
   display_name?: string;
 
-  @IsOptional()
+  @ValidateIf((body: UpdateCredentialsBody) => body.note !== undefined)
   @IsString()
   @MaxLength(100000)
   note?: string;

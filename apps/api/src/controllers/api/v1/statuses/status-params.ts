@@ -11,6 +11,7 @@ import {
   IsString,
   MaxLength,
   ValidateNested,
+  IsObject,
 } from 'class-validator';
 
 /** The reading account, or null for anonymous requests and app tokens. */
@@ -105,6 +106,7 @@ class StatusContentParams {
 
   @IsOptional()
   @Transform(toPoll)
+  @IsObject({ message: 'poll must have options and expires_in' })
   @ValidateNested()
   @Type(() => PollParams)
   poll?: PollParams;

@@ -277,6 +277,8 @@ describe('PATCH /api/v1/accounts/update_credentials', () => {
     });
 
     const cases: Array<[string, Record<string, unknown>, RegExp, string]> = [
+      ['a null display name', { display_name: null }, /Display name/, 'display_name'],
+      ['a null note', { note: null }, /Note/, 'note'],
       [
         'display name over 30 characters',
         { display_name: 'x'.repeat(31) },
