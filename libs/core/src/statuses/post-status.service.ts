@@ -22,21 +22,20 @@ import {
 } from '@nestodon/domain';
 import { countsAsReply, countsInStatusesCount } from '@nestodon/policies';
 import { JobName, JobQueue } from '@nestodon/queue';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { ActivityTracker } from '../instance/activity-tracker';
 import { RecordInteractionService } from '../suggestions/record-interaction.service';
 import { TagHistory } from '../tags/tag-history';
 import { IdempotencyStore } from './idempotency.store';
 import {
+  normalizeStatusContent,
   pickLanguage,
   PollInput,
   SCHEDULED_DAILY_LIMIT,
   SCHEDULED_TOTAL_LIMIT,
-  validateMediaCount,
-  validatePoll,
   validateScheduledAt,
-  validateStatusContent,
 } from './status-rules';
+import { findUsableMedia } from './status-media';
 import { StatusTextProcessor } from './status-text.processor';
 import { inStatusTransaction } from './status-transaction';
 import { StatusVisibilityService } from './status-visibility.service';
@@ -207,19 +206,10 @@ export class PostStatusService {
     if (visibility === StatusVisibility.Public && account.silencedAt !== null) {
       visibility = StatusVisibility.Unlisted;
     }
-    const text = (input.text ?? '').trim();
-    const spoilerText = (input.spoilerText ?? '').trim();
-    const mediaIds = [...new Set(input.mediaIds ?? [])];
-    const poll = input.poll ?? null;
-    validateMediaCount(mediaIds.length, poll !== null);
-    if (poll) validatePoll(poll);
-    validateStatusContent({
-      text,
-      spoilerText,
-      mediaCount: mediaIds.length,
-      hasPoll: poll !== null,
-      maxChars: this.config.instance.maxStatusChars,
-    });
+    const { text, spoilerText, mediaIds, poll } = normalizeStatusContent(
+      input,
+      this.config.instance.maxStatusChars,
+    );
     const thread = await this.findThread(manager, account, input.inReplyToId, options);
     const media = await this.findMedia(manager, account, mediaIds, options.fromScheduledId);
     return {
@@ -259,39 +249,20 @@ export class PostStatusService {
   }
 
   /** The poster's unattached media, in the order given; unknown ids are a 422. */
-  private async findMedia(
+  private findMedia(
     manager: EntityManager,
     account: Account,
     ids: string[],
     fromScheduledId?: string,
   ): Promise<MediaAttachment[]> {
-    if (ids.length === 0) return [];
-    const valid = ids.filter(isValidId);
-    const rows = valid.length
-      ? await manager
-          .getRepository(MediaAttachment)
-          .findBy({ id: In(valid), accountId: account.id })
-      : [];
-    const usable = new Map(
-      rows
-        .filter(
-          (row) =>
-            row.statusId === null &&
-            (row.scheduledStatusId === null || row.scheduledStatusId === fromScheduledId),
-        )
-        .map((row) => [row.id, row]),
+    return findUsableMedia(
+      manager,
+      account.id,
+      ids,
+      (row) =>
+        row.statusId === null &&
+        (row.scheduledStatusId === null || row.scheduledStatusId === fromScheduledId),
     );
-    const missing = ids.filter((id) => !usable.has(id));
-    if (missing.length > 0) {
-      throw new ValidationError(
-        `Media ${missing.join(', ')} not found or already attached to another post`,
-      );
-    }
-    const media = ids.map((id) => usable.get(id)!);
-    if (media.length > 1 && media.some((row) => row.type !== 'image')) {
-      throw new ValidationError('Cannot attach a video to a post that already contains images');
-    }
-    return media;
   }
 
   private async persist(

@@ -14,6 +14,43 @@ export interface PollInput {
   hideTotals?: boolean;
 }
 
+/** The text, content warning, media ids and poll of a new or edited status, as stored. */
+export interface StatusContent {
+  text: string;
+  spoilerText: string;
+  mediaIds: string[];
+  poll: PollInput | null;
+}
+
+/**
+ * Trims text and content warning, drops repeated media ids and validates the whole (media
+ * count, poll, then text), as both posting and editing do.
+ */
+export function normalizeStatusContent(
+  input: {
+    text?: string | null;
+    spoilerText?: string | null;
+    mediaIds?: string[] | null;
+    poll?: PollInput | null;
+  },
+  maxChars: number,
+): StatusContent {
+  const text = (input.text ?? '').trim();
+  const spoilerText = (input.spoilerText ?? '').trim();
+  const mediaIds = [...new Set(input.mediaIds ?? [])];
+  const poll = input.poll ?? null;
+  validateMediaCount(mediaIds.length, poll !== null);
+  if (poll) validatePoll(poll);
+  validateStatusContent({
+    text,
+    spoilerText,
+    mediaCount: mediaIds.length,
+    hasPoll: poll !== null,
+    maxChars,
+  });
+  return { text, spoilerText, mediaIds, poll };
+}
+
 /** Text, content warning, media and poll together, as Mastodon validates a new status. */
 export function validateStatusContent(input: {
   text: string;

@@ -9,18 +9,12 @@ import {
   Status,
   StatusEdit,
   StatusRepository,
-  ValidationError,
 } from '@nestodon/domain';
 import { canEditStatus } from '@nestodon/policies';
 import { JobName, JobQueue } from '@nestodon/queue';
 import { DataSource, EntityManager, In } from 'typeorm';
-import {
-  pickLanguage,
-  PollInput,
-  validateMediaCount,
-  validatePoll,
-  validateStatusContent,
-} from './status-rules';
+import { normalizeStatusContent, pickLanguage, PollInput } from './status-rules';
+import { findUsableMedia } from './status-media';
 import { StatusTextProcessor } from './status-text.processor';
 import { inStatusTransaction } from './status-transaction';
 
@@ -86,19 +80,10 @@ export class UpdateStatusService {
       .getOne();
     if (!status || !canEditStatus(status, account.id)) throw new RecordNotFoundError();
 
-    const text = (input.text ?? '').trim();
-    const spoilerText = (input.spoilerText ?? '').trim();
-    const mediaIds = [...new Set(input.mediaIds ?? [])];
-    const poll = input.poll ?? null;
-    validateMediaCount(mediaIds.length, poll !== null);
-    if (poll) validatePoll(poll);
-    validateStatusContent({
-      text,
-      spoilerText,
-      mediaCount: mediaIds.length,
-      hasPoll: poll !== null,
-      maxChars: this.config.instance.maxStatusChars,
-    });
+    const { text, spoilerText, mediaIds, poll } = normalizeStatusContent(
+      input,
+      this.config.instance.maxStatusChars,
+    );
     const media = await this.findMedia(manager, account, status, mediaIds);
     const sensitive = (input.sensitive ?? false) || spoilerText !== '';
     const language = pickLanguage(input.language, status.language);
@@ -228,38 +213,19 @@ export class UpdateStatusService {
   }
 
   /** Media allowed in the new version: already on this status, or the author's unattached ones. */
-  private async findMedia(
+  private findMedia(
     manager: EntityManager,
     account: Account,
     status: Status,
     ids: string[],
   ): Promise<MediaAttachment[]> {
-    if (ids.length === 0) return [];
-    const valid = ids.filter(isValidId);
-    const rows = valid.length
-      ? await manager
-          .getRepository(MediaAttachment)
-          .findBy({ id: In(valid), accountId: account.id })
-      : [];
-    const usable = new Map(
-      rows
-        .filter(
-          (row) =>
-            row.statusId === status.id || (row.statusId === null && row.scheduledStatusId === null),
-        )
-        .map((row) => [row.id, row]),
+    return findUsableMedia(
+      manager,
+      account.id,
+      ids,
+      (row) =>
+        row.statusId === status.id || (row.statusId === null && row.scheduledStatusId === null),
     );
-    const missing = ids.filter((id) => !usable.has(id));
-    if (missing.length > 0) {
-      throw new ValidationError(
-        `Media ${missing.join(', ')} not found or already attached to another post`,
-      );
-    }
-    const media = ids.map((id) => usable.get(id)!);
-    if (media.length > 1 && media.some((row) => row.type !== 'image')) {
-      throw new ValidationError('Cannot attach a video to a post that already contains images');
-    }
-    return media;
   }
 
   private async updateMedia(
