@@ -116,24 +116,11 @@ export class FollowService {
     manager?: EntityManager,
   ): Promise<FollowResult & { kind: 'follow' }> {
     const work = async (tx: EntityManager) => {
-      const [row]: Row[] = await tx.query(
-        `INSERT INTO follows (account_id, target_account_id, show_reblogs, notify, languages)
-         VALUES ($1, $2, COALESCE($3::boolean, true), COALESCE($4::boolean, false), $5::varchar[])
-         ON CONFLICT (account_id, target_account_id) DO UPDATE SET
-           show_reblogs = COALESCE($3::boolean, follows.show_reblogs),
-           notify = COALESCE($4::boolean, follows.notify),
-           languages = CASE WHEN $6::boolean THEN $5::varchar[] ELSE follows.languages END,
-           updated_at = now()
-         RETURNING *, (xmax = 0) AS inserted`,
-        [
-          accountId,
-          targetAccountId,
-          reblogs ?? null,
-          notify ?? null,
-          languages ?? null,
-          languages !== undefined,
-        ],
-      );
+      const row = await upsertFollowRow(tx, 'follows', accountId, targetAccountId, {
+        reblogs,
+        notify,
+        languages,
+      });
       if (row.inserted) {
         await this.counters.apply(tx, [{ accountId, targetAccountId }], 1);
         // A follow supersedes any pending request, and the pair leaves the interaction ranking
@@ -159,23 +146,12 @@ export class FollowService {
     notify: boolean | undefined,
     languages: string[] | null | undefined,
   ): Promise<FollowResult & { kind: 'request' }> {
-    const [row]: Row[] = await this.dataSource.query(
-      `INSERT INTO follow_requests (account_id, target_account_id, show_reblogs, notify, languages)
-       VALUES ($1, $2, COALESCE($3::boolean, true), COALESCE($4::boolean, false), $5::varchar[])
-       ON CONFLICT (account_id, target_account_id) DO UPDATE SET
-         show_reblogs = COALESCE($3::boolean, follow_requests.show_reblogs),
-         notify = COALESCE($4::boolean, follow_requests.notify),
-         languages = CASE WHEN $6::boolean THEN $5::varchar[] ELSE follow_requests.languages END,
-         updated_at = now()
-       RETURNING *, (xmax = 0) AS inserted`,
-      [
-        accountId,
-        targetAccountId,
-        reblogs ?? null,
-        notify ?? null,
-        languages ?? null,
-        languages !== undefined,
-      ],
+    const row = await upsertFollowRow(
+      this.dataSource.manager,
+      'follow_requests',
+      accountId,
+      targetAccountId,
+      { reblogs, notify, languages },
     );
     return {
       kind: 'request',
@@ -196,6 +172,43 @@ export class FollowService {
       );
     }
   }
+}
+
+/**
+ * Inserts a follow or follow request row, or updates the options of the existing one (options
+ * left undefined keep their stored value). `inserted` tells whether the row is new.
+ */
+async function upsertFollowRow(
+  manager: EntityManager,
+  table: 'follows' | 'follow_requests',
+  accountId: string,
+  targetAccountId: string,
+  options: {
+    reblogs: boolean | undefined;
+    notify: boolean | undefined;
+    languages: string[] | null | undefined;
+  },
+): Promise<Row> {
+  const { reblogs, notify, languages } = options;
+  const [row]: Row[] = await manager.query(
+    `INSERT INTO ${table} (account_id, target_account_id, show_reblogs, notify, languages)
+     VALUES ($1, $2, COALESCE($3::boolean, true), COALESCE($4::boolean, false), $5::varchar[])
+     ON CONFLICT (account_id, target_account_id) DO UPDATE SET
+       show_reblogs = COALESCE($3::boolean, ${table}.show_reblogs),
+       notify = COALESCE($4::boolean, ${table}.notify),
+       languages = CASE WHEN $6::boolean THEN $5::varchar[] ELSE ${table}.languages END,
+       updated_at = now()
+     RETURNING *, (xmax = 0) AS inserted`,
+    [
+      accountId,
+      targetAccountId,
+      reblogs ?? null,
+      notify ?? null,
+      languages ?? null,
+      languages !== undefined,
+    ],
+  );
+  return row;
 }
 
 /** [] means all languages, stored as NULL; duplicates removed. */
