@@ -72,6 +72,25 @@ class Problems {
     this.messages.push(`${label} ${description}`);
   }
 
+  /** Adds "is too long" when `length` is over `max` characters. */
+  checkLength(field: string, label: string, length: number, max: number): void {
+    if (length > max) {
+      this.add(field, label, `is too long (maximum is ${max} characters)`, 'ERR_TOO_LONG');
+    }
+  }
+
+  /** Whether `value` is one of `allowed`; adds "must be one of …" when it is not. */
+  checkInclusion<T extends string>(
+    field: string,
+    label: string,
+    value: string,
+    allowed: readonly T[],
+  ): value is T {
+    if ((allowed as readonly string[]).includes(value)) return true;
+    this.add(field, label, `must be one of ${allowed.join(', ')}`, 'ERR_INCLUSION');
+    return false;
+  }
+
   throwIfAny(): void {
     if (this.messages.length === 0) return;
     throw new ValidationError(`Validation failed: ${this.messages.join(', ')}`, this.details);
@@ -158,26 +177,17 @@ export class UpdateCredentialsService {
 
     if (input.displayName !== undefined) {
       const displayName = input.displayName.trim();
-      if (graphemes(displayName) > limits.maxDisplayNameLength) {
-        problems.add(
-          'display_name',
-          'Display name',
-          `is too long (maximum is ${limits.maxDisplayNameLength} characters)`,
-          'ERR_TOO_LONG',
-        );
-      }
+      problems.checkLength(
+        'display_name',
+        'Display name',
+        graphemes(displayName),
+        limits.maxDisplayNameLength,
+      );
       changes.displayName = displayName;
     }
     if (input.note !== undefined) {
       const note = input.note.trim();
-      if (countableLength(note) > limits.maxNoteLength) {
-        problems.add(
-          'note',
-          'Note',
-          `is too long (maximum is ${limits.maxNoteLength} characters)`,
-          'ERR_TOO_LONG',
-        );
-      }
+      problems.checkLength('note', 'Note', countableLength(note), limits.maxNoteLength);
       changes.note = note;
     }
     if (input.fields !== undefined) {
@@ -190,15 +200,16 @@ export class UpdateCredentialsService {
     if (input.hideCollections !== undefined) changes.hideCollections = input.hideCollections;
 
     const source = input.source ?? {};
-    if (source.privacy !== undefined) {
-      if (!(POSTING_VISIBILITIES as readonly string[]).includes(source.privacy)) {
-        problems.add(
-          'source.privacy',
-          'Source privacy',
-          `must be one of ${POSTING_VISIBILITIES.join(', ')}`,
-          'ERR_INCLUSION',
-        );
-      } else settings.default_privacy = source.privacy as StoredUserSettings['default_privacy'];
+    if (
+      source.privacy !== undefined &&
+      problems.checkInclusion(
+        'source.privacy',
+        'Source privacy',
+        source.privacy,
+        POSTING_VISIBILITIES,
+      )
+    ) {
+      settings.default_privacy = source.privacy;
     }
     if (source.sensitive !== undefined) settings.default_sensitive = source.sensitive;
     if (source.language !== undefined) {
@@ -213,17 +224,16 @@ export class UpdateCredentialsService {
         );
       } else settings.default_language = language;
     }
-    if (source.quotePolicy !== undefined) {
-      if (!(QUOTE_POLICIES as readonly string[]).includes(source.quotePolicy)) {
-        problems.add(
-          'source.quote_policy',
-          'Source quote policy',
-          `must be one of ${QUOTE_POLICIES.join(', ')}`,
-          'ERR_INCLUSION',
-        );
-      } else
-        settings.default_quote_policy =
-          source.quotePolicy as StoredUserSettings['default_quote_policy'];
+    if (
+      source.quotePolicy !== undefined &&
+      problems.checkInclusion(
+        'source.quote_policy',
+        'Source quote policy',
+        source.quotePolicy,
+        QUOTE_POLICIES,
+      )
+    ) {
+      settings.default_quote_policy = source.quotePolicy;
     }
     problems.throwIfAny();
   }
@@ -243,22 +253,18 @@ export class UpdateCredentialsService {
       );
     }
     fields.forEach((field, index) => {
-      if (graphemes(field.name) > limits.profileFieldNameLimit) {
-        problems.add(
-          `fields.${index}.name`,
-          `Field ${index + 1} name`,
-          `is too long (maximum is ${limits.profileFieldNameLimit} characters)`,
-          'ERR_TOO_LONG',
-        );
-      }
-      if (graphemes(field.value) > limits.profileFieldValueLimit) {
-        problems.add(
-          `fields.${index}.value`,
-          `Field ${index + 1} value`,
-          `is too long (maximum is ${limits.profileFieldValueLimit} characters)`,
-          'ERR_TOO_LONG',
-        );
-      }
+      problems.checkLength(
+        `fields.${index}.name`,
+        `Field ${index + 1} name`,
+        graphemes(field.name),
+        limits.profileFieldNameLimit,
+      );
+      problems.checkLength(
+        `fields.${index}.value`,
+        `Field ${index + 1} value`,
+        graphemes(field.value),
+        limits.profileFieldValueLimit,
+      );
     });
     return fields.map((field) => ({
       name: field.name,
