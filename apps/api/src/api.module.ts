@@ -17,12 +17,11 @@ import { ScheduledStatusesController } from './controllers/api/v1/scheduled-stat
 import { StatusesController } from './controllers/api/v1/statuses.controller';
 import { StatusBookmarksController } from './controllers/api/v1/statuses/bookmarks.controller';
 import { StatusContextController } from './controllers/api/v1/statuses/context.controller';
-import { StatusFavouritedByController } from './controllers/api/v1/statuses/favourited-by.controller';
 import { StatusFavouritesController } from './controllers/api/v1/statuses/favourites.controller';
 import { StatusHistoryController } from './controllers/api/v1/statuses/history.controller';
+import { StatusInteractorsController } from './controllers/api/v1/statuses/interactors.controller';
 import { StatusMutesController } from './controllers/api/v1/statuses/mutes.controller';
 import { StatusPinsController } from './controllers/api/v1/statuses/pins.controller';
-import { StatusRebloggedByController } from './controllers/api/v1/statuses/reblogged-by.controller';
 import { StatusReblogsController } from './controllers/api/v1/statuses/reblogs.controller';
 import { StatusSourceController } from './controllers/api/v1/statuses/source.controller';
 import { AccountRegistrationController } from './controllers/api/v1/accounts/registration.controller';
@@ -110,8 +109,7 @@ export class ApiModule {
         StatusMutesController,
         StatusHistoryController,
         StatusSourceController,
-        StatusFavouritedByController,
-        StatusRebloggedByController,
+        StatusInteractorsController,
         StatusesController,
         PollVotesController,
         PollsController,
