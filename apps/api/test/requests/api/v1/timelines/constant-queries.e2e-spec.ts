@@ -1,24 +1,7 @@
 import { FeedManager } from '@nestodon/core';
-import { DataSource } from 'typeorm';
 import { ApiHarness, startApi } from '../../../../support/api-harness';
+import { countQueries } from '../../../../support/relationships';
 import { actor, TimelineActor } from '../../../../support/timelines';
-
-/** Counts the SQL queries the data source sends while `run` runs. */
-async function countQueries(dataSource: DataSource, run: () => Promise<unknown>): Promise<number> {
-  const logger = dataSource.logger;
-  const original = logger.logQuery;
-  let count = 0;
-  logger.logQuery = function (...args: Parameters<typeof original>) {
-    count++;
-    return original.apply(this, args);
-  };
-  try {
-    await run();
-  } finally {
-    logger.logQuery = original;
-  }
-  return count;
-}
 
 /**
  * A page of a timeline costs the same number of queries whatever its length (pages here hold
