@@ -4,6 +4,23 @@ import { DataSource } from 'typeorm';
 import { StatusVisibilityService } from './status-visibility.service';
 
 /**
+ * A status the account may see and the conversation its thread belongs to (a reblog's is its
+ * original's), for muting or unmuting; a status outside any conversation is a 422.
+ */
+export async function findMutableThread(
+  visibility: StatusVisibilityService,
+  account: Account,
+  statusId: string,
+): Promise<{ status: Status; conversationId: string }> {
+  const { status } = await visibility.findVisible(statusId, account);
+  const conversationId = (status.reblog ?? status).conversationId;
+  if (!conversationId) {
+    throw new ValidationError('Validation failed: This post is not part of a conversation');
+  }
+  return { status, conversationId };
+}
+
+/**
  * Mutes the thread a status belongs to: the status shows `muted: true`, and notifications from
  * the thread stop (the notifications work reads conversation_mutes).
  */
@@ -15,11 +32,7 @@ export class MuteConversationService {
   ) {}
 
   async call(account: Account, statusId: string): Promise<Status> {
-    const { status } = await this.visibility.findVisible(statusId, account);
-    const conversationId = (status.reblog ?? status).conversationId;
-    if (!conversationId) {
-      throw new ValidationError('Validation failed: This post is not part of a conversation');
-    }
+    const { status, conversationId } = await findMutableThread(this.visibility, account, statusId);
     await this.dataSource.query(
       `INSERT INTO conversation_mutes (account_id, conversation_id) VALUES ($1, $2)
        ON CONFLICT (account_id, conversation_id) DO NOTHING`,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { Account, Status, ValidationError } from '@nestodon/domain';
+import { Account, Status } from '@nestodon/domain';
 import { DataSource } from 'typeorm';
+import { findMutableThread } from './mute-conversation.service';
 import { StatusVisibilityService } from './status-visibility.service';
 
 /** Unmutes the thread a status belongs to. */
@@ -12,11 +13,7 @@ export class UnmuteConversationService {
   ) {}
 
   async call(account: Account, statusId: string): Promise<Status> {
-    const { status } = await this.visibility.findVisible(statusId, account);
-    const conversationId = (status.reblog ?? status).conversationId;
-    if (!conversationId) {
-      throw new ValidationError('Validation failed: This post is not part of a conversation');
-    }
+    const { status, conversationId } = await findMutableThread(this.visibility, account, statusId);
     await this.dataSource.query(
       `DELETE FROM conversation_mutes WHERE account_id = $1 AND conversation_id = $2`,
       [account.id, conversationId],
