@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
+import { applyDecorators, Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
 import { AuthContext, CurrentAuth, ScopesIfToken } from '@nestodon/auth';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
 import { FetchTimelinesService, MAX_TAG_TIMELINE_TAGS } from '@nestodon/core';
@@ -10,29 +10,28 @@ import type { Request, Response } from 'express';
 import { PublicTimelineQuery } from './public.controller';
 import { publicViewer, timelineLinks } from './timeline-params';
 
+/**
+ * An optional list of at most MAX_TAG_TIMELINE_TAGS hashtags of up to 255 characters. Listed
+ * innermost first: applyDecorators applies in order, stacked decorators from the bottom up.
+ */
+const TagNames = () =>
+  applyDecorators(
+    MaxLength(255, { each: true }),
+    IsString({ each: true }),
+    ArrayMaxSize(MAX_TAG_TIMELINE_TAGS),
+    IsArray(),
+    ToArray(),
+    IsOptional(),
+  );
+
 class TagTimelineQuery extends PublicTimelineQuery {
-  @IsOptional()
-  @ToArray()
-  @IsArray()
-  @ArrayMaxSize(MAX_TAG_TIMELINE_TAGS)
-  @IsString({ each: true })
-  @MaxLength(255, { each: true })
+  @TagNames()
   any?: string[];
 
-  @IsOptional()
-  @ToArray()
-  @IsArray()
-  @ArrayMaxSize(MAX_TAG_TIMELINE_TAGS)
-  @IsString({ each: true })
-  @MaxLength(255, { each: true })
+  @TagNames()
   all?: string[];
 
-  @IsOptional()
-  @ToArray()
-  @IsArray()
-  @ArrayMaxSize(MAX_TAG_TIMELINE_TAGS)
-  @IsString({ each: true })
-  @MaxLength(255, { each: true })
+  @TagNames()
   none?: string[];
 }
 
