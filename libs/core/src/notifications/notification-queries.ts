@@ -51,6 +51,16 @@ export function toNotification(row: Row): Notification {
 
 const KNOWN = new Set<string>(NOTIFICATION_TYPES);
 
+/** WHERE conditions on `n.id` for a page window; binds its ids into `params`. */
+function windowConditions(window: NotificationWindow, params: unknown[]): string[] {
+  const bind = (value: unknown) => `$${params.push(value)}`;
+  const conditions: string[] = [];
+  if (window.maxId) conditions.push(`n.id < ${bind(window.maxId)}::bigint`);
+  if (window.sinceId) conditions.push(`n.id > ${bind(window.sinceId)}::bigint`);
+  if (window.minId) conditions.push(`n.id > ${bind(window.minId)}::bigint`);
+  return conditions;
+}
+
 /**
  * The SQL behind the notification endpoints: the visible notifications of an account (senders
  * not suspended, statuses not deleted), filtered by type and sender, paged by id or by group.
@@ -84,11 +94,8 @@ export class NotificationQueries {
     window: NotificationWindow,
   ): Promise<Notification[]> {
     const params: unknown[] = [accountId];
-    const conditions = this.conditions(scope, params);
+    const conditions = [...this.conditions(scope, params), ...windowConditions(window, params)];
     const bind = (value: unknown) => `$${params.push(value)}`;
-    if (window.maxId) conditions.push(`n.id < ${bind(window.maxId)}::bigint`);
-    if (window.sinceId) conditions.push(`n.id > ${bind(window.sinceId)}::bigint`);
-    if (window.minId) conditions.push(`n.id > ${bind(window.minId)}::bigint`);
     const ascending = Boolean(window.minId);
     const rows: Row[] = await this.dataSource.query(
       `SELECT n.* FROM notifications n WHERE ${conditions.join(' AND ')}
@@ -148,11 +155,8 @@ export class NotificationQueries {
     window: NotificationWindow,
   ): Promise<Notification[]> {
     const params: unknown[] = [accountId];
-    const conditions = this.conditions(scope, params);
+    const conditions = [...this.conditions(scope, params), ...windowConditions(window, params)];
     const bind = (value: unknown) => `$${params.push(value)}`;
-    if (window.maxId) conditions.push(`n.id < ${bind(window.maxId)}::bigint`);
-    if (window.sinceId) conditions.push(`n.id > ${bind(window.sinceId)}::bigint`);
-    if (window.minId) conditions.push(`n.id > ${bind(window.minId)}::bigint`);
     const ascending = Boolean(window.minId);
     const order = ascending ? 'ASC' : 'DESC';
     const key = this.groupKeySql(
