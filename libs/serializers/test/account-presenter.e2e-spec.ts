@@ -35,7 +35,7 @@ describe('AccountPresenter', () => {
       logger,
     });
     await dataSource.initialize();
-    presenter = new AccountPresenter(config, dataSource, new AccountStatsRepository(dataSource));
+    presenter = new AccountPresenter(config, dataSource);
   });
   afterAll(async () => {
     await dataSource.destroy();

@@ -1,12 +1,10 @@
 import { AppConfig } from '@nestodon/config';
 import {
   Account,
-  AccountStatsRepository,
   CustomEmoji,
   dataSourceOptions,
   Status,
   StatusRepository,
-  StatusStatsRepository,
   StatusVisibility,
   ViewerRelationsRepository,
 } from '@nestodon/domain';
@@ -57,17 +55,8 @@ describe('StatusPresenter', () => {
       logger,
     });
     await dataSource.initialize();
-    const accounts = new AccountPresenter(
-      config,
-      dataSource,
-      new AccountStatsRepository(dataSource),
-    );
-    presenter = new StatusPresenter(
-      config,
-      dataSource,
-      accounts,
-      new StatusStatsRepository(dataSource),
-    );
+    const accounts = new AccountPresenter(config, dataSource);
+    presenter = new StatusPresenter(config, dataSource, accounts);
     statuses = new StatusRepository(dataSource);
     visibility = new StatusVisibilityService(statuses, new ViewerRelationsRepository(dataSource));
     viewer = (await createLocalAccount(dataSource, { username: 'viewer' })).account;

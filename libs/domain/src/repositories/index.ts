@@ -8,3 +8,4 @@ export * from './status-stats.repository';
 export * from './viewer-relations.repository';
 export * from './status.repository';
 export * from './featured-tags.repository';
+export * from './raw-rows';

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { queryPrepared } from './raw-rows';
 
 /** The viewer's relations to a set of accounts, domains and statuses (see libs/policies). */
 export interface ViewerRelationSets {
@@ -42,7 +43,8 @@ export class ViewerRelationsRepository {
       mentionedIn: new Set(),
     };
     if (accountIds.length === 0 && statusIds.length === 0 && domains.length === 0) return sets;
-    const rows: Array<{ kind: keyof ViewerRelationSets; value: string }> = await manager.query(
+    const rows: Array<{ kind: keyof ViewerRelationSets; value: string }> = await queryPrepared(
+      this.dataSource,
       `SELECT 'following' AS kind, target_account_id::text AS value FROM follows
          WHERE account_id = $1 AND target_account_id = ANY($2::bigint[])
        UNION ALL
@@ -62,6 +64,7 @@ export class ViewerRelationsRepository {
        SELECT 'mentionedIn', status_id::text FROM mentions
          WHERE account_id = $1 AND status_id = ANY($3::bigint[])`,
       [viewerId, accountIds, statusIds, domains],
+      manager,
     );
     for (const row of rows) sets[row.kind].add(row.value);
     return sets;

@@ -4,11 +4,12 @@ import {
   Account,
   AccountField,
   AccountStat,
-  AccountStatsRepository,
+  EntityRowMapper,
   EVERYONE_ROLE_ID,
   hasStaticVariant,
   ProfileImage,
   profileImageKey,
+  queryPreparedArrays,
   readUserSettings,
   User,
   UserRole,
@@ -131,8 +132,26 @@ export class AccountPresenter {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly dataSource: DataSource,
-    private readonly stats: AccountStatsRepository,
-  ) {}
+  ) {
+    this.mappers = {
+      stat: new EntityRowMapper(dataSource, AccountStat, 'st'),
+      user: new EntityRowMapper(dataSource, User, 'u'),
+      role: new EntityRowMapper(dataSource, UserRole, 'r'),
+    };
+    const { stat, user, role } = this.mappers;
+    this.preloadSql = `SELECT a.id::text, ${stat.select}, ${user.select}, ${role.select}
+                         FROM unnest($1::bigint[]) AS a(id)
+                         LEFT JOIN account_stats st ON st.account_id = a.id
+                         LEFT JOIN users u ON u.account_id = a.id
+                         LEFT JOIN user_roles r ON r.id = u.role_id`;
+  }
+
+  private readonly mappers: {
+    stat: EntityRowMapper<AccountStat>;
+    user: EntityRowMapper<User>;
+    role: EntityRowMapper<UserRole>;
+  };
+  private readonly preloadSql: string;
 
   async present(account: Account): Promise<AccountJson> {
     const [json] = await this.presentMany([account]);
@@ -249,21 +268,27 @@ export class AccountPresenter {
       ? await this.dataSource.getRepository(Account).findBy({ id: In(movedIds) })
       : [];
     const all = [...accounts, ...movedList];
-    const localIds = [
-      ...new Set(all.filter((account) => account.domain === null).map((a) => a.id)),
-    ];
-    const [stats, users] = await Promise.all([
-      this.stats.forAccounts(all.map((account) => account.id)),
-      localIds.length
-        ? this.dataSource.getRepository(User).find({
-            where: { accountId: In(localIds) },
-            relations: { role: true },
-          })
-        : Promise.resolve([] as User[]),
-    ]);
+    // Counters of every account and users (with role) of local ones, in one prepared query.
+    const ids = [...new Set(all.map((account) => account.id))];
+    const rows = await queryPreparedArrays(this.dataSource, this.preloadSql, [ids]);
+    const stats = new Map<string, AccountStat>();
+    const users = new Map<string, User>();
+    const { stat, user, role } = this.mappers;
+    for (const row of rows) {
+      const id = String(row[0]);
+      let offset = 1;
+      if (!stat.isNull(row, offset)) stats.set(id, stat.build(row, offset));
+      offset += stat.width;
+      if (!user.isNull(row, offset)) {
+        const found = user.build(row, offset);
+        offset += user.width;
+        if (!role.isNull(row, offset)) found.role = role.build(row, offset);
+        users.set(id, found);
+      }
+    }
     return {
       stats,
-      users: new Map(users.map((user) => [user.accountId, user])),
+      users,
       moved: new Map(movedList.map((account) => [account.id, account])),
     };
   }

@@ -7,7 +7,8 @@ import {
   OAuthApplication,
   Poll,
   Status,
-  StatusStatsRepository,
+  queryPrepared,
+  queryPreparedArrays,
   StatusVisibility,
   visibilityName,
 } from '@nestodon/domain';
@@ -128,7 +129,6 @@ export class StatusPresenter {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly dataSource: DataSource,
     private readonly accountPresenter: AccountPresenter,
-    private readonly stats: StatusStatsRepository,
     @Optional()
     @Inject(STATUS_FILTER_MATCHER)
     private readonly filterMatcher?: StatusFilterMatcher,
@@ -302,26 +302,22 @@ export class StatusPresenter {
       ...new Set(list.flatMap((status) => (status.applicationId ? [status.applicationId] : []))),
     ];
 
-    const [accountJson, stats, mentions, tags, media, polls, applications, flags, filtered] =
-      await Promise.all([
-        this.accountPresenter.presentMany([...authors.values()]),
-        this.stats.forStatuses(ids),
-        this.loadMentions(ids),
-        this.loadTags(ids),
-        mediaIds.length
-          ? this.dataSource.getRepository(MediaAttachment).findBy({ id: In(mediaIds) })
-          : Promise.resolve([] as MediaAttachment[]),
-        pollIds.length
-          ? this.dataSource.getRepository(Poll).findBy({ id: In(pollIds) })
-          : Promise.resolve([] as Poll[]),
-        applicationIds.length
-          ? this.dataSource.getRepository(OAuthApplication).findBy({ id: In(applicationIds) })
-          : Promise.resolve([] as OAuthApplication[]),
-        viewerId ? this.loadFlags(viewerId, list) : Promise.resolve(null),
-        viewerId && this.filterMatcher
-          ? this.filterMatcher.match(viewerId, statuses, options.filterContext)
-          : Promise.resolve(new Map<string, unknown[]>()),
-      ]);
+    const [accountJson, facts, media, polls, applications, filtered] = await Promise.all([
+      this.accountPresenter.presentMany([...authors.values()]),
+      this.loadFacts(ids, viewerId, list),
+      mediaIds.length
+        ? this.dataSource.getRepository(MediaAttachment).findBy({ id: In(mediaIds) })
+        : Promise.resolve([] as MediaAttachment[]),
+      pollIds.length
+        ? this.dataSource.getRepository(Poll).findBy({ id: In(pollIds) })
+        : Promise.resolve([] as Poll[]),
+      applicationIds.length
+        ? this.dataSource.getRepository(OAuthApplication).findBy({ id: In(applicationIds) })
+        : Promise.resolve([] as OAuthApplication[]),
+      viewerId && this.filterMatcher
+        ? this.filterMatcher.match(viewerId, statuses, options.filterContext)
+        : Promise.resolve(new Map<string, unknown[]>()),
+    ]);
     const pollMap = new Map(polls.map((poll) => [poll.id, poll]));
     const [ownVotes, emojis] = await Promise.all([
       viewerId && polls.length ? this.loadOwnVotes(viewerId, [...pollMap.keys()]) : new Map(),
@@ -329,74 +325,20 @@ export class StatusPresenter {
     ]);
     return {
       accounts: new Map([...authors.keys()].map((id, index) => [id, accountJson[index]])),
-      stats,
-      mentions,
-      tags,
+      ...facts,
       media: new Map(media.map((row) => [row.id, row])),
       polls: pollMap,
       ownVotes,
       emojis,
       applications: new Map(applications.map((app) => [String(app.id), app])),
-      flags,
       filtered,
     };
   }
 
-  private async loadMentions(statusIds: string[]): Promise<Map<string, StatusMentionJson[]>> {
-    const rows: Array<{
-      status_id: string;
-      id: string;
-      username: string;
-      domain: string | null;
-      url: string | null;
-      uri: string | null;
-    }> = await this.dataSource.query(
-      `SELECT m.status_id::text AS status_id, a.id::text AS id, a.username, a.domain, a.url, a.uri
-         FROM mentions m JOIN accounts a ON a.id = m.account_id
-        WHERE m.status_id = ANY($1::bigint[]) AND m.silent = false
-        ORDER BY m.id`,
-      [statusIds],
-    );
-    const map = new Map<string, StatusMentionJson[]>();
-    for (const row of rows) {
-      const local = row.domain === null;
-      const list = map.get(row.status_id) ?? [];
-      list.push({
-        id: row.id,
-        username: row.username,
-        url: local
-          ? `${this.config.instance.baseUrl}/@${row.username}`
-          : (row.url ?? row.uri ?? ''),
-        acct: local ? row.username : `${row.username}@${row.domain}`,
-      });
-      map.set(row.status_id, list);
-    }
-    return map;
-  }
-
-  private async loadTags(statusIds: string[]): Promise<Map<string, StatusTagJson[]>> {
-    const rows: Array<{ status_id: string; name: string; display_name: string | null }> =
-      await this.dataSource.query(
-        `SELECT st.status_id::text AS status_id, t.name, t.display_name
-           FROM statuses_tags st JOIN tags t ON t.id = st.tag_id
-          WHERE st.status_id = ANY($1::bigint[])
-          ORDER BY t.name`,
-        [statusIds],
-      );
-    const map = new Map<string, StatusTagJson[]>();
-    for (const row of rows) {
-      const list = map.get(row.status_id) ?? [];
-      list.push({
-        name: row.display_name ?? row.name,
-        url: `${this.config.instance.baseUrl}/tags/${encodeURIComponent(row.name)}`,
-      });
-      map.set(row.status_id, list);
-    }
-    return map;
-  }
-
   private async loadOwnVotes(viewerId: string, pollIds: string[]): Promise<Map<string, number[]>> {
-    const rows: Array<{ poll_id: string; choice: number }> = await this.dataSource.query(
+    const rows: Array<{ poll_id: string; choice: number }> = await queryPrepared(
+      this.dataSource,
+
       `SELECT poll_id::text AS poll_id, choice FROM poll_votes
         WHERE account_id = $1 AND poll_id = ANY($2::bigint[]) ORDER BY choice`,
       [viewerId, pollIds],
@@ -442,43 +384,111 @@ export class StatusPresenter {
     return new Map(rows.map((emoji) => [emojiKey(emoji.shortcode, emoji.domain), emoji]));
   }
 
-  /** The viewer's favourites, reblogs, bookmarks, pins and conversation mutes, in one query. */
-  private async loadFlags(
-    viewerId: string,
+  /**
+   * Counters, mentions, tags and (for a viewer) the viewer's favourites, reblogs, bookmarks,
+   * pins and conversation mutes of a page, in one prepared query: rows are
+   * (kind, status id, values…), mentions in mention order and tags by name.
+   */
+  private async loadFacts(
+    statusIds: string[],
+    viewerId: string | null,
     statuses: Status[],
-  ): Promise<NonNullable<Preloaded['flags']>> {
-    const ids = statuses.map((status) => status.id);
+  ): Promise<Pick<Preloaded, 'stats' | 'mentions' | 'tags' | 'flags'>> {
     const conversationIds = [
       ...new Set(statuses.flatMap((s) => (s.conversationId ? [s.conversationId] : []))),
     ];
-    const rows: Array<{ kind: string; id: string }> = await this.dataSource.query(
-      `SELECT 'favourited' AS kind, status_id::text AS id FROM favourites
-         WHERE account_id = $1 AND status_id = ANY($2::bigint[])
-       UNION ALL
-       SELECT 'bookmarked', status_id::text FROM bookmarks
-         WHERE account_id = $1 AND status_id = ANY($2::bigint[])
-       UNION ALL
-       SELECT 'pinned', status_id::text FROM status_pins
-         WHERE account_id = $1 AND status_id = ANY($2::bigint[])
-       UNION ALL
-       SELECT 'reblogged', reblog_of_id::text FROM statuses
-         WHERE account_id = $1 AND reblog_of_id = ANY($2::bigint[]) AND deleted_at IS NULL
-       UNION ALL
-       SELECT 'muted', conversation_id::text FROM conversation_mutes
-         WHERE account_id = $1 AND conversation_id = ANY($3::bigint[])`,
-      [viewerId, ids, conversationIds],
+    const rows = await queryPreparedArrays(
+      this.dataSource,
+      viewerId ? FACTS_SQL + VIEWER_FACTS_SQL + FACTS_ORDER : FACTS_SQL + FACTS_ORDER,
+      viewerId ? [statusIds, viewerId, conversationIds] : [statusIds],
     );
-    const flags = {
-      favourited: new Set<string>(),
-      reblogged: new Set<string>(),
-      bookmarked: new Set<string>(),
-      pinned: new Set<string>(),
-      mutedConversations: new Set<string>(),
-    };
-    for (const row of rows) {
-      if (row.kind === 'muted') flags.mutedConversations.add(row.id);
-      else flags[row.kind as 'favourited' | 'reblogged' | 'bookmarked' | 'pinned'].add(row.id);
+    const { baseUrl } = this.config.instance;
+    const stats: Preloaded['stats'] = new Map();
+    const mentions = new Map<string, StatusMentionJson[]>();
+    const tags = new Map<string, StatusTagJson[]>();
+    const flags = viewerId
+      ? {
+          favourited: new Set<string>(),
+          reblogged: new Set<string>(),
+          bookmarked: new Set<string>(),
+          pinned: new Set<string>(),
+          mutedConversations: new Set<string>(),
+        }
+      : null;
+    for (const row of rows as Array<Array<string | null>>) {
+      const [kind, statusId, a, b, c, d, e] = row as [string, string, ...Array<string | null>];
+      switch (kind) {
+        case 'stat':
+          stats.set(statusId, {
+            repliesCount: Number(a),
+            reblogsCount: Number(b),
+            favouritesCount: Number(c),
+          });
+          break;
+        case 'mention': {
+          const username = b!;
+          const domain = c;
+          const local = domain === null;
+          const list = mentions.get(statusId) ?? [];
+          list.push({
+            id: a!,
+            username,
+            url: local ? `${baseUrl}/@${username}` : (d ?? e ?? ''),
+            acct: local ? username : `${username}@${domain}`,
+          });
+          mentions.set(statusId, list);
+          break;
+        }
+        case 'tag': {
+          const list = tags.get(statusId) ?? [];
+          list.push({ name: b ?? a!, url: `${baseUrl}/tags/${encodeURIComponent(a!)}` });
+          tags.set(statusId, list);
+          break;
+        }
+        case 'muted':
+          flags?.mutedConversations.add(statusId);
+          break;
+        default:
+          flags?.[kind as 'favourited' | 'reblogged' | 'bookmarked' | 'pinned'].add(statusId);
+      }
     }
-    return flags;
+    return { stats, mentions, tags, flags };
   }
 }
+
+/** Per-status facts of a page ($1: status ids); see StatusPresenter.loadFacts. */
+const FACTS_SQL = `
+  SELECT 'stat' AS kind, status_id::text AS status_id, replies_count::text AS a,
+         reblogs_count::text AS b, favourites_count::text AS c, NULL::text AS d, NULL::text AS e,
+         NULL::bigint AS mention_order, NULL::varchar AS tag_order
+    FROM status_stats WHERE status_id = ANY($1::bigint[])
+  UNION ALL
+  SELECT 'mention', m.status_id::text, a.id::text, a.username, a.domain, a.url, a.uri, m.id, NULL
+    FROM mentions m JOIN accounts a ON a.id = m.account_id
+   WHERE m.status_id = ANY($1::bigint[]) AND m.silent = false
+  UNION ALL
+  SELECT 'tag', st.status_id::text, t.name, t.display_name, NULL, NULL, NULL, NULL, t.name
+    FROM statuses_tags st JOIN tags t ON t.id = st.tag_id
+   WHERE st.status_id = ANY($1::bigint[])`;
+
+/** The viewer's flags ($2: viewer, $3: conversation ids), appended to FACTS_SQL. */
+const VIEWER_FACTS_SQL = `
+  UNION ALL
+  SELECT 'favourited', status_id::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM favourites
+   WHERE account_id = $2 AND status_id = ANY($1::bigint[])
+  UNION ALL
+  SELECT 'bookmarked', status_id::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM bookmarks
+   WHERE account_id = $2 AND status_id = ANY($1::bigint[])
+  UNION ALL
+  SELECT 'pinned', status_id::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM status_pins
+   WHERE account_id = $2 AND status_id = ANY($1::bigint[])
+  UNION ALL
+  SELECT 'reblogged', reblog_of_id::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM statuses
+   WHERE account_id = $2 AND reblog_of_id = ANY($1::bigint[]) AND deleted_at IS NULL
+  UNION ALL
+  SELECT 'muted', conversation_id::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+    FROM conversation_mutes
+   WHERE account_id = $2 AND conversation_id = ANY($3::bigint[])`;
+
+const FACTS_ORDER = `
+  ORDER BY mention_order, tag_order`;

@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import { DataSource, EntityManager, EntityMetadata, ObjectLiteral } from 'typeorm';
+import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
+
+/** The part of pg's Pool used here: named (prepared) statements. */
+interface RawPool {
+  query(config: {
+    name: string;
+    text: string;
+    values: unknown[];
+    rowMode?: 'array';
+  }): Promise<{ rows: unknown[] }>;
+}
+
+const statementNames = new Map<string, string>();
+
+/** A stable statement name per SQL text (pg prepares each name once per connection). */
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `n_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * Runs a fixed SQL text as a named prepared statement on the pool: PostgreSQL parses and plans
+ * it once per connection instead of on every call. For the hot read paths (timelines,
+ * presenters, authentication), whose texts never vary. Logged like every query (tests count
+ * queries through the logger). Inside a transaction (a manager with its own query runner) it
+ * runs on that transaction's connection as a plain query. Rows are what `dataSource.query`
+ * returns.
+ */
+export async function queryPrepared<T = Record<string, unknown>>(
+  dataSource: DataSource,
+  text: string,
+  values: unknown[],
+  manager?: EntityManager,
+): Promise<T[]> {
+  if (manager?.queryRunner) return manager.query(text, values);
+  dataSource.logger.logQuery(text, values);
+  const pool = (dataSource.driver as unknown as { master: RawPool }).master;
+  const { rows } = await pool.query({ name: statementName(text), text, values });
+  return rows as T[];
+}
+
+/** Same, rows as arrays of column values in SELECT order. */
+export async function queryPreparedArrays(
+  dataSource: DataSource,
+  text: string,
+  values: unknown[],
+): Promise<unknown[][]> {
+  dataSource.logger.logQuery(text, values);
+  const pool = (dataSource.driver as unknown as { master: RawPool }).master;
+  const { rows } = await pool.query({
+    name: statementName(text),
+    text,
+    values,
+    rowMode: 'array',
+  });
+  return rows as unknown[][];
+}
+
+/**
+ * The SELECT list of an entity's selectable columns as `alias.column`, in a fixed order, and a
+ * builder that hydrates an entity from an array row at an offset the way TypeORM does (the
+ * driver's value preparation and column transformers), without the query builder.
+ */
+export class EntityRowMapper<T extends ObjectLiteral> {
+  readonly select: string;
+  readonly width: number;
+  private readonly columns: ColumnMetadata[];
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly type: new () => T,
+    alias: string,
+    skip: ReadonlySet<string> = new Set(),
+  ) {
+    const metadata: EntityMetadata = dataSource.getMetadata(type);
+    // Virtual columns (foreign keys known only through a relation) are not properties.
+    this.columns = metadata.columns.filter(
+      (column) => column.isSelect && !column.isVirtual && !skip.has(column.propertyName),
+    );
+    this.select = this.columns.map((column) => `${alias}.${column.databaseName}`).join(', ');
+    this.width = this.columns.length;
+  }
+
+  /** The entity whose columns start at `offset` of `row`. */
+  build(row: unknown[], offset: number): T {
+    const driver = this.dataSource.driver;
+    const entity = new this.type() as Record<string, unknown>;
+    for (let i = 0; i < this.columns.length; i++) {
+      const column = this.columns[i];
+      const value = row[offset + i];
+      entity[column.propertyName] =
+        value === null && !column.transformer ? null : driver.prepareHydratedValue(value, column);
+    }
+    return entity as T;
+  }
+
+  /** Whether the entity at `offset` is absent (a LEFT JOIN that found nothing). */
+  isNull(row: unknown[], offset: number, primaryIndex = this.primaryIndex()): boolean {
+    return row[offset + primaryIndex] === null;
+  }
+
+  private primaryIndex(): number {
+    return this.columns.findIndex((column) => column.isPrimary);
+  }
+}
