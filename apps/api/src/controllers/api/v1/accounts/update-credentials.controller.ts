@@ -4,7 +4,7 @@ import { FieldInput, UpdateCredentialsInput, UpdateCredentialsService } from '@n
 import { User } from '@nestodon/domain';
 import { ToBoolean } from '@nestodon/http';
 import { AccountPresenter, CredentialAccountJson } from '@nestodon/serializers';
-import { plainToInstance, Transform, Type } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import {
   IsArray,
   IsBoolean,
@@ -17,6 +17,7 @@ import {
 } from 'class-validator';
 import type { Request } from 'express';
 import { DataSource } from 'typeorm';
+import { nestedList } from '../../../../support/nested-list';
 
 class FieldBody {
   @IsOptional()
@@ -54,16 +55,7 @@ const toFieldList = ({ obj, key }: { obj: Record<string, unknown>; key: string }
   const value = obj[key];
   if (value === undefined || value === null) return undefined;
   if (value === '') return [];
-  const list = Array.isArray(value)
-    ? value
-    : typeof value === 'object'
-      ? Object.values(value as object)
-      : value;
-  return Array.isArray(list)
-    ? list.map((item: unknown) =>
-        item && typeof item === 'object' ? plainToInstance(FieldBody, item) : item,
-      )
-    : list;
+  return nestedList(value, FieldBody);
 };
 
 class UpdateCredentialsBody {

@@ -13,6 +13,7 @@ import {
   ValidateNested,
   IsObject,
 } from 'class-validator';
+import { nestedList } from '../../../../support/nested-list';
 
 /** The reading account, or null for anonymous requests and app tokens. */
 export const viewerOf = (auth: AuthContext | undefined): Account | null =>
@@ -143,16 +144,7 @@ export class MediaAttributeParams {
 
 const toMediaAttributes = ({ value }: { value: unknown }) => {
   if (value === undefined || value === null || value === '') return undefined;
-  const list = Array.isArray(value)
-    ? value
-    : typeof value === 'object'
-      ? Object.values(value as object)
-      : value;
-  return Array.isArray(list)
-    ? list.map((item: unknown) =>
-        item && typeof item === 'object' ? plainToInstance(MediaAttributeParams, item) : item,
-      )
-    : list;
+  return nestedList(value, MediaAttributeParams);
 };
 
 /** PUT /api/v1/statuses/:id */
