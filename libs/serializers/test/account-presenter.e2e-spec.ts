@@ -1,52 +1,27 @@
 import { AppConfig } from '@nestodon/config';
-import { Account, AccountStatsRepository, dataSourceOptions, User } from '@nestodon/domain';
+import { Account, AccountStatsRepository, User } from '@nestodon/domain';
 import {
   createLocalAccount,
   createRemoteAccount,
-  createTestEnvironment,
-  TestEnvironment,
+  createQueryCountingDatabase,
+  QueryCountingDatabase,
 } from '@nestodon/testing';
-import { AbstractLogger, DataSource, LogLevel, LogMessage } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { AccountPresenter } from '../src/rest/account.serializer';
 
-/** Counts every query TypeORM sends. */
-class CountingLogger extends AbstractLogger {
-  queries: string[] = [];
-  override logQuery(query: string): void {
-    this.queries.push(query);
-  }
-  protected writeLog(_level: LogLevel, _message: LogMessage | LogMessage[]): void {}
-}
-
 describe('AccountPresenter', () => {
-  let env: TestEnvironment;
+  let db: QueryCountingDatabase;
   let dataSource: DataSource;
-  let logger: CountingLogger;
   let presenter: AccountPresenter;
   let config: AppConfig;
 
   beforeAll(async () => {
-    env = await createTestEnvironment();
-    config = env.config;
-    logger = new CountingLogger();
-    dataSource = new DataSource({
-      ...dataSourceOptions({ url: config.database.url, poolSize: 2 }),
-      logging: ['query'],
-      logger,
-    });
-    await dataSource.initialize();
+    db = await createQueryCountingDatabase();
+    ({ dataSource, config } = db);
     presenter = new AccountPresenter(config, dataSource);
   });
-  afterAll(async () => {
-    await dataSource.destroy();
-    await env.teardown();
-  });
-
-  async function countQueries(run: () => Promise<unknown>): Promise<number> {
-    logger.queries = [];
-    await run();
-    return logger.queries.length;
-  }
+  afterAll(() => db.teardown());
+  const countQueries = (run: () => Promise<unknown>) => db.countQueries(run);
 
   /** A mix: local with a highlighted role, local moved to another, remote, suspended. */
   async function makeAccounts(n: number): Promise<Account[]> {

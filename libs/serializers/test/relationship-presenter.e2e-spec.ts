@@ -1,11 +1,9 @@
-import { AppConfig } from '@nestodon/config';
 import {
   Account,
   AccountDomainBlock,
   AccountNote,
   AccountPin,
   Block,
-  dataSourceOptions,
   Follow,
   FollowRequest,
   Mute,
@@ -14,45 +12,26 @@ import {
 import {
   createLocalAccount,
   createRemoteAccount,
-  createTestEnvironment,
-  TestEnvironment,
+  createQueryCountingDatabase,
+  QueryCountingDatabase,
 } from '@nestodon/testing';
-import { AbstractLogger, DataSource, LogLevel, LogMessage } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { RelationshipPresenter } from '../src/rest/relationship.serializer';
 
-class CountingLogger extends AbstractLogger {
-  queries: string[] = [];
-  override logQuery(query: string): void {
-    this.queries.push(query);
-  }
-  protected writeLog(_level: LogLevel, _message: LogMessage | LogMessage[]): void {}
-}
-
 describe('RelationshipPresenter', () => {
-  let env: TestEnvironment;
+  let db: QueryCountingDatabase;
   let dataSource: DataSource;
-  let logger: CountingLogger;
   let presenter: RelationshipPresenter;
-  let config: AppConfig;
   let viewer: Account;
 
   beforeAll(async () => {
-    env = await createTestEnvironment();
-    config = env.config;
-    logger = new CountingLogger();
-    dataSource = new DataSource({
-      ...dataSourceOptions({ url: config.database.url, poolSize: 2 }),
-      logging: ['query'],
-      logger,
-    });
-    await dataSource.initialize();
+    db = await createQueryCountingDatabase();
+    dataSource = db.dataSource;
     presenter = new RelationshipPresenter(new RelationshipsRepository(dataSource));
     viewer = (await createLocalAccount(dataSource)).account;
   });
-  afterAll(async () => {
-    await dataSource.destroy();
-    await env.teardown();
-  });
+  afterAll(() => db.teardown());
+  const countQueries = (run: () => Promise<unknown>) => db.countQueries(run);
 
   /** Accounts related to the viewer in every possible way. */
   async function relatedAccounts(n: number): Promise<Account[]> {
@@ -92,12 +71,6 @@ describe('RelationshipPresenter', () => {
       }
     }
     return accounts;
-  }
-
-  async function countQueries(run: () => Promise<unknown>): Promise<number> {
-    logger.queries = [];
-    await run();
-    return logger.queries.length;
   }
 
   it('costs one query for 1 id and for 40 ids', async () => {

@@ -2,7 +2,6 @@ import { AppConfig } from '@nestodon/config';
 import {
   Account,
   CustomEmoji,
-  dataSourceOptions,
   Status,
   StatusRepository,
   StatusVisibility,
@@ -16,28 +15,18 @@ import {
   createReblog,
   createRemoteAccount,
   createStatus,
-  createTestEnvironment,
+  createQueryCountingDatabase,
   insertFollow,
-  TestEnvironment,
+  QueryCountingDatabase,
 } from '@nestodon/testing';
-import { AbstractLogger, DataSource, LogLevel, LogMessage } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { StatusVisibilityService } from '@nestodon/core';
 import { AccountPresenter } from '../src/rest/account.serializer';
 import { StatusPresenter } from '../src/rest/status.serializer';
 
-/** Counts every query TypeORM sends. */
-class CountingLogger extends AbstractLogger {
-  queries: string[] = [];
-  override logQuery(query: string): void {
-    this.queries.push(query);
-  }
-  protected writeLog(_level: LogLevel, _message: LogMessage | LogMessage[]): void {}
-}
-
 describe('StatusPresenter', () => {
-  let env: TestEnvironment;
+  let db: QueryCountingDatabase;
   let dataSource: DataSource;
-  let logger: CountingLogger;
   let presenter: StatusPresenter;
   let visibility: StatusVisibilityService;
   let statuses: StatusRepository;
@@ -46,15 +35,8 @@ describe('StatusPresenter', () => {
   let page: string[];
 
   beforeAll(async () => {
-    env = await createTestEnvironment();
-    config = env.config;
-    logger = new CountingLogger();
-    dataSource = new DataSource({
-      ...dataSourceOptions({ url: config.database.url, poolSize: 2 }),
-      logging: ['query'],
-      logger,
-    });
-    await dataSource.initialize();
+    db = await createQueryCountingDatabase();
+    ({ dataSource, config } = db);
     const accounts = new AccountPresenter(config, dataSource);
     presenter = new StatusPresenter(config, dataSource, accounts);
     statuses = new StatusRepository(dataSource);
@@ -62,16 +44,8 @@ describe('StatusPresenter', () => {
     viewer = (await createLocalAccount(dataSource, { username: 'viewer' })).account;
     page = await makeStatuses(41);
   });
-  afterAll(async () => {
-    await dataSource.destroy();
-    await env.teardown();
-  });
-
-  async function countQueries(run: () => Promise<unknown>): Promise<number> {
-    logger.queries = [];
-    await run();
-    return logger.queries.length;
-  }
+  afterAll(() => db.teardown());
+  const countQueries = (run: () => Promise<unknown>) => db.countQueries(run);
 
   /** A mix of everything a status can carry, so every preload runs. */
   async function makeStatuses(n: number): Promise<string[]> {

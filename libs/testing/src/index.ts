@@ -4,4 +4,5 @@ export * from './test-database';
 export * from './test-environment';
 export * from './factories/oauth.factory';
 export * from './mail-sink';
+export * from './query-counting';
 export * from './factories/status.factory';
