@@ -95,38 +95,25 @@ export async function createPoll(
   return poll;
 }
 
-/** `follower` follows `target` (row only; counters untouched). */
-export async function insertFollow(
-  dataSource: DataSource,
-  follower: Pick<Account, 'id'>,
-  target: Pick<Account, 'id'>,
-): Promise<void> {
-  await dataSource.query(
-    `INSERT INTO follows (account_id, target_account_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
-    [follower.id, target.id],
-  );
+/** Inserts account_id → target_account_id rows of `table` (row only), kept if present. */
+function relationRowInserter(table: 'follows' | 'blocks' | 'mutes') {
+  return async (
+    dataSource: DataSource,
+    account: Pick<Account, 'id'>,
+    target: Pick<Account, 'id'>,
+  ): Promise<void> => {
+    await dataSource.query(
+      `INSERT INTO ${table} (account_id, target_account_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+      [account.id, target.id],
+    );
+  };
 }
 
-/** `blocker` blocks `target` (row only). */
-export async function insertBlock(
-  dataSource: DataSource,
-  blocker: Pick<Account, 'id'>,
-  target: Pick<Account, 'id'>,
-): Promise<void> {
-  await dataSource.query(
-    `INSERT INTO blocks (account_id, target_account_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
-    [blocker.id, target.id],
-  );
-}
+/** `insertFollow(dataSource, follower, target)`: a follow row; counters untouched. */
+export const insertFollow = relationRowInserter('follows');
 
-/** `muter` mutes `target` (row only). */
-export async function insertMute(
-  dataSource: DataSource,
-  muter: Pick<Account, 'id'>,
-  target: Pick<Account, 'id'>,
-): Promise<void> {
-  await dataSource.query(
-    `INSERT INTO mutes (account_id, target_account_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
-    [muter.id, target.id],
-  );
-}
+/** `insertBlock(dataSource, blocker, target)`: a block row. */
+export const insertBlock = relationRowInserter('blocks');
+
+/** `insertMute(dataSource, muter, target)`: a mute row. */
+export const insertMute = relationRowInserter('mutes');
