@@ -47,6 +47,15 @@ export async function seedTimelines({ app, dataSource }: BenchContext): Promise<
   const { accounts, follows, statuses } = TIMELINE_SEED;
   const users = await insertLocalAccounts(dataSource, 'user', accounts);
   const ids = users.map((user) => user.accountId);
+  // A display name and a bio with its HTML stored, as profile updates store them.
+  await dataSource.query(
+    `UPDATE accounts
+        SET display_name = 'Bench user ' || id,
+            note = 'Benchmark account ' || id || '. Posts about #bench',
+            note_html = '<p>Benchmark account ' || id || '. Posts about <a href="https://bench.example/tags/bench">#bench</a></p>'
+      WHERE id = ANY($1::bigint[])`,
+    [ids],
+  );
   await dataSource.query(
     `INSERT INTO follows (account_id, target_account_id)
      SELECT ($1::bigint[])[i + 1], ($1::bigint[])[((i + k) % $2) + 1]
@@ -73,6 +82,12 @@ export async function seedTimelines({ app, dataSource }: BenchContext): Promise<
      SELECT ($1::bigint[])[((s.id % $2) + 7) % $2 + 1], s.id, 0, true, s.created_at + interval '1 second'
        FROM statuses s WHERE s.id % 10 = 5 AND s.reblog_of_id IS NULL`,
     [ids, accounts],
+  );
+  // Originals carry the #bench tag, as posting records it.
+  await dataSource.query(
+    `WITH t AS (INSERT INTO tags (name) VALUES ('bench') RETURNING id)
+     INSERT INTO statuses_tags (status_id, tag_id)
+     SELECT s.id, t.id FROM statuses s, t WHERE s.reblog_of_id IS NULL`,
   );
   await dataSource.query(`INSERT INTO status_stats (status_id) SELECT id FROM statuses`);
   await dataSource.query(`ANALYZE`);
