@@ -1,3 +1,5 @@
+import { escapeHtml } from '@nestodon/text';
+
 /** Markup that is already safe to insert (built by `html`). */
 export class SafeHtml {
   constructor(readonly value: string) {}
@@ -5,18 +7,6 @@ export class SafeHtml {
   toString(): string {
     return this.value;
   }
-}
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ESCAPES[char]);
 }
 
 function render(value: unknown): string {

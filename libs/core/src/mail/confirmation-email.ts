@@ -1,3 +1,4 @@
+import { escapeHtml } from '@nestodon/text';
 import { OutgoingMail } from './mailer';
 
 export interface ConfirmationEmailInput {
@@ -10,14 +11,7 @@ export interface ConfirmationEmailInput {
   reconfirmation: boolean;
 }
 
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+export { escapeHtml };
 
 /** The e-mail with the confirmation link: plain text and simple HTML, no external assets. */
 export function renderConfirmationEmail(input: ConfirmationEmailInput): OutgoingMail {
