@@ -1,7 +1,9 @@
+import { INestApplication } from '@nestjs/common';
 import {
   createTestEnvironment,
   listen,
   RunningApp,
+  TestEnvironment,
   TestEnvironmentOptions,
 } from '@nestodon/testing';
 import { AppConfig } from '@nestodon/config';
@@ -24,6 +26,14 @@ export async function startApi(options: TestEnvironmentOptions = {}): Promise<Ap
   const app = await createApiApp(environment.config, {
     inlineProcessors: options.inlineJobs ? PROCESSORS : [],
   });
+  return serveHarness(app, environment);
+}
+
+/** Serves `app` over HTTP; closing stops it and tears its test environment down. */
+export async function serveHarness(
+  app: INestApplication,
+  environment: TestEnvironment,
+): Promise<ApiHarness> {
   const running = await listen(app);
   return {
     ...running,

@@ -4,11 +4,10 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { CurrentAccount, RequirePermission, Scopes } from '@nestodon/auth';
 import { Account, Permission } from '@nestodon/domain';
 import { configureHttp } from '@nestodon/http';
-import { createTestEnvironment, listen, TestEnvironmentOptions } from '@nestodon/testing';
-import { DataSource } from 'typeorm';
+import { createTestEnvironment, TestEnvironmentOptions } from '@nestodon/testing';
 import { PROCESSORS } from '../../../worker/src/processors';
 import { ApiModule } from '../../src/api.module';
-import { ApiHarness } from './api-harness';
+import { ApiHarness, serveHarness } from './api-harness';
 
 /** Routes that exist only in tests, to exercise the guard's user and permission checks. */
 @Controller('test/probe')
@@ -47,14 +46,5 @@ export async function startProbeApi(options: TestEnvironmentOptions = {}): Promi
     abortOnError: false,
   });
   configureHttp(app);
-  const running = await listen(app);
-  return {
-    ...running,
-    config: environment.config,
-    dataSource: app.get(DataSource),
-    close: async () => {
-      await running.close();
-      await environment.teardown();
-    },
-  };
+  return serveHarness(app, environment);
 }
