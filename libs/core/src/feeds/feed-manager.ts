@@ -146,25 +146,30 @@ export class FeedManager {
 
   /** Removes one entry from many feeds; returns the ids of the feeds that held it. */
   async removeFromMany(type: FeedType, ids: string[], entry: FeedEntry): Promise<string[]> {
-    if (ids.length === 0) return [];
-    const pipeline = this.redis.pipeline() as FeedPipeline;
-    for (const id of ids) {
-      pipeline.feedRemove(
-        this.key(type, id),
-        this.reblogKey(type, id),
-        entry.id,
-        entry.reblogOfId ?? '',
-      );
-    }
-    const results = (await pipeline.exec()) ?? [];
-    return ids.filter((_, index) => results[index]?.[1] === 1);
+    const removed = await this.removePairs(
+      type,
+      ids.map((id) => [id, entry]),
+    );
+    return ids.filter((_, index) => removed[index]);
   }
 
   /** Removes many entries from one feed; returns the ids that were in it. */
   async removeMany(type: FeedType, id: string, entries: FeedEntry[]): Promise<string[]> {
-    if (entries.length === 0) return [];
+    const removed = await this.removePairs(
+      type,
+      entries.map((entry) => [id, entry]),
+    );
+    return entries.filter((_, index) => removed[index]).map((entry) => entry.id);
+  }
+
+  /** Removes each entry from its feed in one round trip; whether each one was there. */
+  private async removePairs(
+    type: FeedType,
+    pairs: Array<[feedId: string, entry: FeedEntry]>,
+  ): Promise<boolean[]> {
+    if (pairs.length === 0) return [];
     const pipeline = this.redis.pipeline() as FeedPipeline;
-    for (const entry of entries) {
+    for (const [id, entry] of pairs) {
       pipeline.feedRemove(
         this.key(type, id),
         this.reblogKey(type, id),
@@ -173,7 +178,7 @@ export class FeedManager {
       );
     }
     const results = (await pipeline.exec()) ?? [];
-    return entries.filter((_, index) => results[index]?.[1] === 1).map((entry) => entry.id);
+    return pairs.map((_, index) => results[index]?.[1] === 1);
   }
 
   /** Every status id in a feed, newest first. */
