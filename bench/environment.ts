@@ -1,5 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { ChildProcess, fork } from 'node:child_process';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
 import { AppConfig, loadConfig } from '@nestodon/config';
 import { databaseName, prepareDatabase } from '@nestodon/domain';
 import Redis from 'ioredis';
@@ -19,6 +23,9 @@ export interface BenchEnvironment extends BenchContext {
   stop(): Promise<void>;
 }
 
+/** Shared by the benchmark process and its extra api processes (`--replicas`). */
+const SECRET_KEY_BASE = process.env.BENCH_SECRET_KEY_BASE ?? randomBytes(64).toString('hex');
+
 export function benchConfig(): AppConfig {
   return loadConfig({
     NODE_ENV: 'production',
@@ -33,7 +40,7 @@ export function benchConfig(): AppConfig {
     LOCAL_HTTPS: 'true',
     LOG_LEVEL: 'silent',
     JOBS_INLINE: 'false',
-    SECRET_KEY_BASE: randomBytes(64).toString('hex'),
+    SECRET_KEY_BASE,
   });
 }
 
@@ -49,13 +56,13 @@ export async function startBenchEnvironment(): Promise<BenchEnvironment> {
   await prepareDatabase(config.database);
 
   const app = await createApiApp(config);
+  let port: number;
   try {
-    await app.listen(0, '127.0.0.1');
+    port = await listenShared(app, 0);
   } catch (error) {
     await app.close();
     throw error;
   }
-  const { port } = app.getHttpServer().address() as AddressInfo;
   return {
     app,
     config,
@@ -67,6 +74,63 @@ export async function startBenchEnvironment(): Promise<BenchEnvironment> {
       await dropDatabase(config.database.url);
     },
   };
+}
+
+/**
+ * Listens on 127.0.0.1 with SO_REUSEPORT, so that extra api processes (`--replicas`) can listen
+ * on the same port and the kernel spreads connections over them. Resolves to the port.
+ */
+export async function listenShared(app: INestApplication, port: number): Promise<number> {
+  await app.init();
+  const server = app.getHttpServer() as Server;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ port, host: '127.0.0.1', reusePort: true }, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return (server.address() as AddressInfo).port;
+}
+
+/**
+ * Starts `count` more api processes (dist/bench/replica.js) on the same database, Redis and
+ * port; resolves once all listen. `stop` ends them.
+ */
+export async function startReplicas(
+  count: number,
+  port: number,
+): Promise<{ stop(): Promise<void> }> {
+  const children: ChildProcess[] = [];
+  const stop = async () => {
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            child.once('exit', () => resolve());
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+  };
+  try {
+    for (let i = 0; i < count; i++) {
+      const child = fork(join(__dirname, 'replica.js'), [], {
+        env: { ...process.env, BENCH_SECRET_KEY_BASE: SECRET_KEY_BASE, BENCH_PORT: String(port) },
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      });
+      children.push(child);
+      await new Promise<void>((resolve, reject) => {
+        child.once('message', () => resolve());
+        child.once('exit', (code) => reject(new Error(`api replica exited with ${code}`)));
+      });
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { stop };
 }
 
 async function dropDatabase(url: string): Promise<void> {

@@ -3,7 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Benchmark, BenchRequest } from './benchmark';
-import { BenchEnvironment, startBenchEnvironment } from './environment';
+import { BenchEnvironment, startBenchEnvironment, startReplicas } from './environment';
 import { generateLoad, LoadResult, RunningLoad } from './load';
 
 /**
@@ -16,7 +16,8 @@ const USAGE =
   'usage: npm run bench -- <name> [--connections N] [--duration S] [--warmup S]\n' +
   '  --connections  concurrent keep-alive connections (default 50)\n' +
   '  --duration     seconds measured (default 10)\n' +
-  '  --warmup       seconds of unmeasured load first (default 2, 0 to skip)';
+  '  --warmup       seconds of unmeasured load first (default 2, 0 to skip)\n' +
+  '  --replicas     api processes sharing the port (default 1; the others are forked after setup)';
 
 class UsageError extends Error {}
 class Interrupted extends Error {}
@@ -28,6 +29,7 @@ interface Options {
   connections: number;
   duration: number;
   warmup: number;
+  replicas: number;
 }
 
 function parseOptions(argv: string[]): Options | 'help' {
@@ -40,6 +42,7 @@ function parseOptions(argv: string[]): Options | 'help' {
         connections: { type: 'string', short: 'c' },
         duration: { type: 'string', short: 'd' },
         warmup: { type: 'string', short: 'w' },
+        replicas: { type: 'string', short: 'r' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -54,6 +57,7 @@ function parseOptions(argv: string[]): Options | 'help' {
     connections: integer('connections', values.connections, 50, 1, 1000),
     duration: integer('duration', values.duration, 10, 1, 300),
     warmup: integer('warmup', values.warmup, 2, 0, 60),
+    replicas: integer('replicas', values.replicas, 1, 1, 8),
   };
 }
 
@@ -153,7 +157,8 @@ function report(name: string, options: Options, result: LoadResult, expected: nu
     .join(', ');
   process.stdout.write(
     `\n${name}: ${Math.round(result.requestsPerSecond)} req/s, p99 ${ms(result.latencyP99Ms)} ms ` +
-      `(${options.connections} connections, ${options.duration} s)\n` +
+      `(${options.connections} connections, ${options.duration} s` +
+      `${options.replicas > 1 ? `, ${options.replicas} api processes` : ''})\n` +
       `  latency avg ${ms(result.latencyAverageMs)} ms, p50 ${ms(result.latencyP50Ms)} ms, ` +
       `max ${ms(result.latencyMaxMs)} ms; ${result.totalRequests} requests in ` +
       `${result.seconds.toFixed(1)} s (${statuses || 'no responses'}); ` +
@@ -176,6 +181,7 @@ async function main(): Promise<number> {
   say(`${options.name}: ${benchmark.description}`);
 
   let environment: BenchEnvironment | undefined;
+  let replicas: { stop(): Promise<void> } | undefined;
   try {
     say('recreating the database and starting the api');
     environment = await startBenchEnvironment();
@@ -185,6 +191,12 @@ async function main(): Promise<number> {
         ? benchmark.requests(environment, state)
         : benchmark.requests;
     if (requests.length === 0) throw new Error('the benchmark sends no requests');
+    if (options.replicas > 1) {
+      say(`starting ${options.replicas - 1} more api process(es) on the same port`);
+      replicas = await orInterrupt(
+        startReplicas(options.replicas - 1, Number(new URL(environment.url).port)),
+      );
+    }
     await orInterrupt(preflight(environment.url, requests, expected));
 
     if (options.warmup > 0) {
@@ -195,6 +207,7 @@ async function main(): Promise<number> {
     const result = await measure(environment.url, requests, options.connections, options.duration);
     return report(options.name, options, result, expected) ? 0 : 1;
   } finally {
+    await replicas?.stop();
     if (environment) {
       say('shutting down');
       await environment.stop();
