@@ -1,5 +1,5 @@
 import { Controller, Get, HttpException, Param, Query } from '@nestjs/common';
-import { Scopes, ScopesIfToken } from '@nestodon/auth';
+import { ScopesIfToken } from '@nestodon/auth';
 import { FetchAccountsService } from '@nestodon/core';
 import { ValidationError } from '@nestodon/domain';
 import { ToArray } from '@nestodon/http';
