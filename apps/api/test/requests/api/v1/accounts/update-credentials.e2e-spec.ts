@@ -287,7 +287,7 @@ describe('PATCH /api/v1/accounts/update_credentials', () => {
       ],
       [
         'note over 500 characters',
-        { note: 'y'.repeat(501) },
+        { note: 'y'.repeat(500 + 1) },
         /Note is too long \(maximum is 500 characters\)/,
         'note',
       ],
