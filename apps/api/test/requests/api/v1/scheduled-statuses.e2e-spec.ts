@@ -60,7 +60,9 @@ describe('scheduled statuses', () => {
         await schedule(alice, { status: 'x', scheduled_at: at }).expect(422);
       }
       await schedule(alice, { status: '', scheduled_at: inMinutes(30) }).expect(422);
-      await schedule(alice, { status: 'a'.repeat(500 + 1), scheduled_at: inMinutes(30) }).expect(422);
+      await schedule(alice, { status: 'a'.repeat(500 + 1), scheduled_at: inMinutes(30) }).expect(
+        422,
+      );
       await schedule(alice, {
         status: 'x',
         scheduled_at: inMinutes(30),
