@@ -1,9 +1,11 @@
+import { StatusVisibility } from '@nestodon/domain';
 import {
   FeedReceiverFacts,
   FeedStatus,
   filterFromHome,
   filterFromList,
   notifiesFollowers,
+  reachesTagFollowers,
 } from './feed.policy';
 
 const RECEIVER = 'r';
@@ -171,5 +173,20 @@ describe('feed policy: status notifications', () => {
     expect(notifiesFollowers(reply('author'))).toBe(true);
     expect(notifiesFollowers(reply('friend'))).toBe(false);
     expect(notifiesFollowers(reblogOf('x'))).toBe(false);
+  });
+});
+
+describe('reachesTagFollowers', () => {
+  const of = (visibility: StatusVisibility, reblog = false, authorSilenced = false) =>
+    reachesTagFollowers({ visibility, reblog, authorSilenced });
+
+  it('takes original public statuses of unsilenced authors only', () => {
+    expect(of(StatusVisibility.Public)).toBe(true);
+    expect(of(StatusVisibility.Unlisted)).toBe(false);
+    expect(of(StatusVisibility.Private)).toBe(false);
+    expect(of(StatusVisibility.Direct)).toBe(false);
+    expect(of(StatusVisibility.Limited)).toBe(false);
+    expect(of(StatusVisibility.Public, true)).toBe(false);
+    expect(of(StatusVisibility.Public, false, true)).toBe(false);
   });
 });

@@ -1,3 +1,5 @@
+import { StatusVisibility } from '@nestodon/domain';
+
 /**
  * What enters a home or list feed, as pure functions over preloaded facts (Mastodon's feed
  * rules). Fan-out on write, merges after a follow and regeneration all ask these, with facts
@@ -139,4 +141,18 @@ export function notifiesFollowers(
 ): boolean {
   if (status.reblog) return false;
   return !status.reply || status.inReplyToAccountId === status.accountId;
+}
+
+/**
+ * Whether a status also goes to the home feeds of local users following one of its hashtags
+ * (Mastodon 4.0+): only original public statuses of authors who are not silenced, local or
+ * remote. Each such receiver is still subject to `filterFromHome`; past entries stay when
+ * the tag is unfollowed.
+ */
+export function reachesTagFollowers(status: {
+  visibility: StatusVisibility;
+  reblog: boolean;
+  authorSilenced: boolean;
+}): boolean {
+  return status.visibility === StatusVisibility.Public && !status.reblog && !status.authorSilenced;
 }

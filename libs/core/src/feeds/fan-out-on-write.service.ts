@@ -7,8 +7,9 @@ import {
   filterFromHome,
   filterFromList,
   notifiesFollowers,
+  reachesTagFollowers,
 } from '@nestodon/policies';
-import { Channel, PublisherService, StreamEvent } from '@nestodon/pubsub';
+import { Channel, PublisherService, StreamEvent, StreamMessage } from '@nestodon/pubsub';
 import { StatusPresenter } from '@nestodon/serializers';
 import { DataSource } from 'typeorm';
 import { ConversationsService } from '../conversations/conversations.service';
@@ -25,9 +26,15 @@ interface Receiver {
 }
 
 export interface FanOutResult {
+  /** Home feeds of the author and followers. */
   homeFeeds: number;
   listFeeds: number;
+  /** Home feeds reached only because the user follows one of the status's hashtags. */
+  tagFeeds: number;
 }
+
+/** Hashtag followers are loaded, filtered and written this many at a time. */
+export const TAG_FOLLOWER_BATCH = 1000;
 
 const DISTRIBUTED_VISIBILITIES: ReadonlySet<StatusVisibility> = new Set([
   StatusVisibility.Public,
@@ -120,15 +127,23 @@ export class FanOutOnWriteService {
 
     const tags = await this.tagNames(status);
     const json = await this.presenter.present(status, null);
+    const message: StreamMessage = {
+      event: update ? StreamEvent.StatusUpdate : StreamEvent.Update,
+      payload: JSON.stringify(json),
+    };
     const channels = [
       ...homeIds.map((id) => Channel.user(id)),
       ...listIds.map((id) => Channel.list(id)),
       ...publicChannels(status, tags).filter(() => !status.account!.silencedAt),
     ];
-    await this.publisher.publish(channels, {
-      event: update ? StreamEvent.StatusUpdate : StreamEvent.Update,
-      payload: JSON.stringify(json),
-    });
+    await this.publisher.publish(channels, message);
+    const tagFeeds = await this.deliverToTagFollowers(
+      status,
+      feedStatus,
+      new Set(receivers.map((r) => r.id)),
+      update,
+      message,
+    );
 
     if (update) {
       await this.notifyInteractors(status);
@@ -141,7 +156,68 @@ export class FanOutOnWriteService {
         await this.addToConversations(status, feedStatus, notified);
       }
     }
-    return { homeFeeds: homeIds.length, listFeeds: listIds.length };
+    return { homeFeeds: homeIds.length, listFeeds: listIds.length, tagFeeds };
+  }
+
+  /**
+   * Home feeds of local users who follow any of the status's hashtags (original public
+   * statuses of unsilenced authors), except the author and those already reached as
+   * followers, through the same home rules. Ids only, in keyset batches: each batch is one
+   * query over all the status's tags, one for the receivers' facts, one Redis round trip.
+   */
+  private async deliverToTagFollowers(
+    status: Status,
+    feedStatus: FeedStatus,
+    reached: Set<string>,
+    update: boolean,
+    message: StreamMessage,
+  ): Promise<number> {
+    const qualifies = reachesTagFollowers({
+      visibility: status.visibility,
+      reblog: status.reblogOfId !== null && status.reblogOfId !== undefined,
+      authorSilenced: Boolean(status.account!.silencedAt),
+    });
+    if (!qualifies) return 0;
+    const entry = entryOf(status);
+    let delivered = 0;
+    let after = '0';
+    for (;;) {
+      const rows: Array<{ id: string }> = await this.dataSource.query(
+        `SELECT DISTINCT tf.account_id AS id FROM tag_follows tf
+           JOIN statuses_tags st ON st.tag_id = tf.tag_id AND st.status_id = $1
+           JOIN accounts a ON a.id = tf.account_id AND a.domain IS NULL AND a.suspended_at IS NULL
+          WHERE tf.account_id > $2::bigint
+            AND EXISTS (SELECT 1 FROM users u WHERE u.account_id = a.id)
+          ORDER BY tf.account_id LIMIT $3`,
+        [status.id, after, TAG_FOLLOWER_BATCH],
+      );
+      if (rows.length === 0) break;
+      after = String(rows[rows.length - 1].id);
+      const ids = rows
+        .map((row) => String(row.id))
+        .filter((id) => id !== status.accountId && !reached.has(id));
+      if (ids.length > 0) {
+        const facts = await this.facts.receivers(
+          ids,
+          involvedAccounts(feedStatus),
+          involvedDomains(feedStatus),
+        );
+        const admitted = ids.filter((id) => {
+          const receiverFacts = facts.get(id);
+          return receiverFacts !== undefined && !filterFromHome(feedStatus, receiverFacts, 'home');
+        });
+        const homeIds = update ? admitted : await this.feeds.addToMany('home', admitted, entry);
+        if (homeIds.length > 0) {
+          await this.publisher.publish(
+            homeIds.map((id) => Channel.user(id)),
+            message,
+          );
+        }
+        delivered += homeIds.length;
+      }
+      if (rows.length < TAG_FOLLOWER_BATCH) break;
+    }
+    return delivered;
   }
 
   /**
