@@ -5,7 +5,7 @@ const prettier = require('eslint-config-prettier');
 
 /**
  * Which of our libs each lib may import. Dependencies point one way (DESIGN.md):
- * apps -> libs; core -> domain, policies, activitypub render, queue, pubsub, config, platform;
+ * apps -> libs; core -> domain, policies, queue, pubsub, config, platform;
  * serializers -> domain, policies, config; domain -> nothing of ours.
  */
 const LIB_DEPENDENCIES = {
@@ -19,7 +19,6 @@ const LIB_DEPENDENCIES = {
   pubsub: ['config', 'platform'],
   auth: ['config', 'domain', 'platform', 'http'],
   serializers: ['config', 'domain', 'policies', 'text'],
-  activitypub: ['config', 'domain', 'policies', 'serializers', 'platform', 'queue', 'core'],
   core: [
     'config',
     'domain',
