@@ -1,16 +1,21 @@
-// Jest: SWC transform, one database and Redis namespace per test file (libs/testing).
-const { readFileSync } = require('node:fs');
-const swcrc = JSON.parse(readFileSync(`${__dirname}/.swcrc`, 'utf8'));
-delete swcrc.$schema;
-const { paths } = swcrc.jsc;
-delete swcrc.jsc.paths;
-delete swcrc.jsc.baseUrl;
+// Jest: SWC transform (options and `@nestodon/*` aliases from scripts/swc-options.js, which reads
+// them from tsconfig.json), one database and Redis namespace per test file (libs/testing).
+const { swcOptions } = require('./scripts/swc-options');
 
-const moduleNameMapper = {};
-for (const [alias, [target]] of Object.entries(paths)) {
-  const pattern = alias.endsWith('/*') ? `^${alias.slice(0, -2)}/(.*)$` : `^${alias}$`;
-  moduleNameMapper[pattern] = `<rootDir>/${target.replace('*', '$1')}`;
-}
+// Packages published only as ES modules, compiled to CommonJS for Jest, which loads ES modules
+// from require() only under --experimental-vm-modules (Node itself loads them through
+// require(esm)): dependencies of Fedify, and file-type with its own.
+const ESM_ONLY_PACKAGES = [
+  'structured-field-values',
+  'ky',
+  'file-type',
+  'strtok3',
+  'token-types',
+  '@tokenizer/inflate',
+  'uint8array-extras',
+  '@borewit/text-codec',
+];
+const esmOnly = `node_modules/(${ESM_ONLY_PACKAGES.join('|')})/`;
 
 /** @type {import('jest').Config} */
 module.exports = {
@@ -18,8 +23,16 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/apps', '<rootDir>/libs'],
   testMatch: ['**/*.spec.ts', '**/*.e2e-spec.ts'],
-  transform: { '^.+\\.ts$': ['@swc/jest', { ...swcrc, sourceMaps: 'inline' }] },
-  moduleNameMapper,
+  transform: {
+    '^.+\\.ts$': ['@swc/jest', { ...swcOptions(), sourceMaps: 'inline' }],
+    [`${esmOnly}.+\\.js$`]: [
+      '@swc/jest',
+      { module: { type: 'commonjs' }, jsc: { target: 'es2023', parser: { syntax: 'ecmascript' } } },
+    ],
+  },
+  transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY_PACKAGES.join('|')})/)`],
+  // file-type exports only `import` and `module-sync` conditions, which Jest does not resolve.
+  moduleNameMapper: { '^file-type$': '<rootDir>/node_modules/file-type/index.js' },
   globalSetup: '<rootDir>/jest/global-setup.ts',
   globalTeardown: '<rootDir>/jest/global-teardown.ts',
   maxWorkers: 3,

@@ -19,6 +19,12 @@ export interface BenchRequest {
   body?: string;
 }
 
+/** A multipart body every request sends (uploads): files by path, as autocannon reads them. */
+export type MultipartForm = Record<
+  string,
+  { type: 'file'; path: string } | { type: 'text'; value: string }
+>;
+
 /**
  * A file in bench/benchmarks/ default-exports one of these. `setup` runs once against the fresh
  * database before the load starts; whatever it returns is handed to `requests` (tokens, ids).
@@ -27,6 +33,8 @@ export interface Benchmark<State = void> {
   description: string;
   setup?(ctx: BenchContext): Promise<State> | State;
   requests: BenchRequest[] | ((ctx: BenchContext, state: State) => BenchRequest[]);
+  /** The multipart body of every request (its own `body` aside), built by the load generator. */
+  form?: (ctx: BenchContext, state: State) => MultipartForm;
   /** Status every response must have; anything else fails the run. Default 200. */
   expectedStatus?: number;
 }

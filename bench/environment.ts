@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { ChildProcess, fork } from 'node:child_process';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { AppConfig, loadConfig } from '@nestodon/config';
@@ -17,6 +19,9 @@ export const BENCH_DATABASE_URL =
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/nestodon_bench';
 export const BENCH_REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/0';
 export const BENCH_REDIS_NAMESPACE = 'bench';
+/** Uploaded media of a run, removed with the database. */
+export const BENCH_MEDIA_ROOT =
+  process.env.BENCH_MEDIA_ROOT ?? join(tmpdir(), 'nestodon-bench-media');
 
 export interface BenchEnvironment extends BenchContext {
   /** Closes the api, then removes the database and the Redis namespace. */
@@ -40,6 +45,7 @@ export function benchConfig(): AppConfig {
     LOCAL_HTTPS: 'true',
     LOG_LEVEL: 'silent',
     JOBS_INLINE: 'false',
+    MEDIA_ROOT: BENCH_MEDIA_ROOT,
     SECRET_KEY_BASE,
   });
 }
@@ -72,6 +78,7 @@ export async function startBenchEnvironment(): Promise<BenchEnvironment> {
       await app.close();
       await deleteRedisNamespace(config.redis.url, config.redis.namespace);
       await dropDatabase(config.database.url);
+      await rm(config.media.root, { recursive: true, force: true });
     },
   };
 }

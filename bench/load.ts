@@ -1,4 +1,4 @@
-import type { BenchRequest } from './benchmark';
+import type { BenchRequest, MultipartForm } from './benchmark';
 
 /** The part of autocannon's options and results the harness uses (autocannon ships no types). */
 interface AutocannonOptions {
@@ -6,6 +6,7 @@ interface AutocannonOptions {
   connections: number;
   duration: number;
   requests: BenchRequest[];
+  form?: MultipartForm;
   workers?: number;
   timeout?: number;
 }
@@ -44,6 +45,8 @@ export interface LoadOptions {
   /** Seconds. */
   duration: number;
   requests: BenchRequest[];
+  /** A multipart body for every request, built in the load generator's thread. */
+  form?: MultipartForm;
 }
 
 export interface LoadResult {
@@ -80,6 +83,7 @@ export function generateLoad(options: LoadOptions): RunningLoad {
         connections: options.connections,
         duration: options.duration,
         requests: options.requests,
+        form: options.form,
         workers: 1,
         timeout: 10,
       },

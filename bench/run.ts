@@ -2,7 +2,8 @@ import '@nestodon/config/require-node';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Benchmark, BenchRequest } from './benchmark';
+import { readFile } from 'node:fs/promises';
+import type { Benchmark, BenchRequest, MultipartForm } from './benchmark';
 import { BenchEnvironment, startBenchEnvironment, startReplicas } from './environment';
 import { generateLoad, LoadResult, RunningLoad } from './load';
 
@@ -120,12 +121,17 @@ process.once('SIGINT', () => {
 const orInterrupt = <T>(promise: Promise<T>) => Promise.race([promise, interrupted]);
 
 /** One request of each kind before the load, so a broken endpoint fails loudly and early. */
-async function preflight(url: string, requests: BenchRequest[], expected: number): Promise<void> {
+async function preflight(
+  url: string,
+  requests: BenchRequest[],
+  expected: number,
+  form: MultipartForm | undefined,
+): Promise<void> {
   for (const request of requests) {
     const response = await fetch(`${url}${request.path}`, {
       method: request.method ?? 'GET',
       headers: request.headers,
-      body: request.body,
+      body: request.body ?? (form ? await formData(form) : undefined),
     });
     const body = await response.text();
     if (response.status !== expected) {
@@ -137,13 +143,23 @@ async function preflight(url: string, requests: BenchRequest[], expected: number
   }
 }
 
+async function formData(form: MultipartForm): Promise<FormData> {
+  const data = new FormData();
+  for (const [name, part] of Object.entries(form)) {
+    if (part.type === 'text') data.append(name, part.value);
+    else data.append(name, new Blob([await readFile(part.path)]), part.path.split('/').pop());
+  }
+  return data;
+}
+
 async function measure(
   url: string,
   requests: BenchRequest[],
   connections: number,
   duration: number,
+  form: MultipartForm | undefined,
 ): Promise<LoadResult> {
-  currentLoad = generateLoad({ url, requests, connections, duration });
+  currentLoad = generateLoad({ url, requests, connections, duration, form });
   try {
     return await orInterrupt(currentLoad.result);
   } finally {
@@ -191,20 +207,30 @@ async function main(): Promise<number> {
         ? benchmark.requests(environment, state)
         : benchmark.requests;
     if (requests.length === 0) throw new Error('the benchmark sends no requests');
+    const form = benchmark.form?.(environment, state);
     if (options.replicas > 1) {
       say(`starting ${options.replicas - 1} more api process(es) on the same port`);
       replicas = await orInterrupt(
         startReplicas(options.replicas - 1, Number(new URL(environment.url).port)),
       );
     }
-    await orInterrupt(preflight(environment.url, requests, expected));
+    // With a shared upload only the first request is checked: the others differ by token alone.
+    await orInterrupt(
+      preflight(environment.url, form ? requests.slice(0, 1) : requests, expected, form),
+    );
 
     if (options.warmup > 0) {
       say(`warming up for ${options.warmup} s`);
-      await measure(environment.url, requests, options.connections, options.warmup);
+      await measure(environment.url, requests, options.connections, options.warmup, form);
     }
     say(`measuring ${options.duration} s with ${options.connections} connections`);
-    const result = await measure(environment.url, requests, options.connections, options.duration);
+    const result = await measure(
+      environment.url,
+      requests,
+      options.connections,
+      options.duration,
+      form,
+    );
     return report(options.name, options, result, expected) ? 0 : 1;
   } finally {
     await replicas?.stop();

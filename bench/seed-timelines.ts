@@ -92,7 +92,7 @@ export async function seedTimelines({ app, dataSource }: BenchContext): Promise<
   await dataSource.query(`INSERT INTO status_stats (status_id) SELECT id FROM statuses`);
   await dataSource.query(`ANALYZE`);
   const regeneration = app.get(RegenerateHomeFeedService);
-  for (const id of ids) await regeneration.regenerate(id);
+  for (const id of ids) await regeneration.call(id);
   const auths: string[] = [];
   for (const user of users) {
     auths.push(`Bearer ${await createAccessToken(dataSource, { user: { id: user.userId } })}`);

@@ -41,13 +41,28 @@ stop_within_10s "$pid"
 echo "smoke: each process alone"
 node dist/apps/api/src/main.js >"$log" 2>&1 & pid=$!
 wait_for "http://127.0.0.1:$PORT/api/v2/instance" '"domain"'
+wait_for "http://127.0.0.1:$PORT/health/ready" '"ready":true'
 stop_within_10s "$pid"
 node dist/apps/streaming/src/main.js >"$log" 2>&1 & pid=$!
 wait_for "http://127.0.0.1:$STREAMING_PORT/api/v1/streaming/health" 'OK'
+wait_for "http://127.0.0.1:$STREAMING_PORT/health/ready" '"redis_subscriber":true'
+# A WebSocket client on the public stream sees the socket closed with 1001 on SIGTERM.
+closed=$(mktemp)
+node -e '
+  const socket = new (require("ws"))(process.argv[1]);
+  socket.on("open", () => console.log("open"));
+  socket.on("close", (code) => { console.log(`closed ${code}`); process.exit(0); });
+  socket.on("error", (error) => { console.log(`error ${error.message}`); process.exit(1); });
+' "ws://127.0.0.1:$STREAMING_PORT/api/v1/streaming?stream=public" >"$closed" 2>&1 & client=$!
+for _ in $(seq 1 50); do grep -q open "$closed" && break; sleep 0.1; done
 stop_within_10s "$pid"
-LOG_LEVEL=info node dist/apps/worker/src/main.js >"$log" 2>&1 & pid=$!
+wait "$client" || true
+grep -q 'closed 1001' "$closed" || { echo "smoke: streaming did not close the socket with 1001"; cat "$closed" "$log"; exit 1; }
+rm -f "$closed"
+LOG_LEVEL=info WORKER_HEALTH_PORT=4918 node dist/apps/worker/src/main.js >"$log" 2>&1 & pid=$!
 for _ in $(seq 1 60); do grep -q 'worker processing' "$log" && break; sleep 0.5; done
 grep -q 'worker processing' "$log" || { echo "smoke: worker did not start"; cat "$log"; exit 1; }
+wait_for "http://127.0.0.1:4918/health/ready" '"ready":true'
 stop_within_10s "$pid"
 
 echo "smoke: bad configuration is refused"

@@ -28,7 +28,7 @@ export default defineBenchmark<{ auth: string }>({
     const feeds = app.get(FeedManager);
     const regeneration = app.get(RegenerateHomeFeedService);
     for (const follower of followers) await feeds.markReady(follower.accountId);
-    await regeneration.regenerate(author.accountId);
+    await regeneration.call(author.accountId);
     const authorAuth = `Bearer ${await createAccessToken(dataSource, { user: { id: author.userId } })}`;
     const redis = app.get(RedisService).client;
     const keys = [author, ...followers].map((who) => feeds.key('home', who.accountId));

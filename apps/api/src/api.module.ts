@@ -4,7 +4,7 @@ import { AppConfig, ConfigModule } from '@nestodon/config';
 import { CoreModule } from '@nestodon/core';
 import { DatabaseModule, HealthService, loggerParams, RedisModule } from '@nestodon/platform';
 import { PubSubModule } from '@nestodon/pubsub';
-import { JobProcessor, QueueModule } from '@nestodon/queue';
+import { QueueModule } from '@nestodon/queue';
 import { SerializersModule } from '@nestodon/serializers';
 import { LoggerModule } from 'nestjs-pino';
 import { HealthController } from './controllers/health.controller';
@@ -42,6 +42,8 @@ import { PreferencesController } from './controllers/api/v1/preferences.controll
 import { ProfileAvatarController } from './controllers/api/v1/profile/avatar.controller';
 import { ProfileHeaderController } from './controllers/api/v1/profile/header.controller';
 import { MissingImagesController } from './controllers/media/missing-images.controller';
+import { MediaController } from './controllers/api/v1/media.controller';
+import { MediaV2Controller } from './controllers/api/v2/media.controller';
 import { OAuthModule } from '@nestodon/auth';
 import { AppsController } from './controllers/api/v1/apps.controller';
 import { AppsVerifyCredentialsController } from './controllers/api/v1/apps/verify-credentials.controller';
@@ -51,6 +53,9 @@ import { RevokeController } from './controllers/oauth/revoke.controller';
 import { TokenController } from './controllers/oauth/token.controller';
 import { UserinfoController } from './controllers/oauth/userinfo.controller';
 import { OAuthAuthorizationServerController } from './controllers/well-known/oauth-authorization-server.controller';
+import { HostMetaController } from './controllers/well-known/host-meta.controller';
+import { NodeInfoController } from './controllers/nodeinfo/nodeinfo.controller';
+import { FederationHttpModule } from './federation/federation-http.module';
 import { PageOAuthPresentation } from './pages/oauth-presentation';
 import { WebSessionModule } from './session/web-session.module';
 import { AccountBlocksController } from './controllers/api/v1/accounts/blocks.controller';
@@ -73,11 +78,17 @@ import { MutesController } from './controllers/api/v1/mutes.controller';
 import { SuggestionsController } from './controllers/api/v1/suggestions.controller';
 import { TagsController } from './controllers/api/v1/tags.controller';
 import { SuggestionsV2Controller } from './controllers/api/v2/suggestions.controller';
+import { PushSubscriptionController } from './controllers/api/v1/push/subscription.controller';
+import { StreamingRedirectController } from './controllers/api/v1/streaming.controller';
 import { TIMELINE_CONTROLLERS } from './controllers/timeline-controllers';
+import { COMPAT_CONTROLLERS } from './controllers/compat-controllers';
 
 export interface ApiModuleOptions {
-  /** Processors to run in this process when jobs are inline (end-to-end tests). */
-  inlineProcessors?: Type<JobProcessor>[];
+  /**
+   * The module of the job processors, so that under JOBS_INLINE jobs run in this process
+   * (end-to-end tests pass the worker's JobProcessorsModule).
+   */
+  jobProcessors?: Type<unknown>;
 }
 
 @Module({})
@@ -90,13 +101,15 @@ export class ApiModule {
         LoggerModule.forRoot(loggerParams(config, 'api')),
         DatabaseModule,
         RedisModule,
-        QueueModule.forRoot(options.inlineProcessors ?? []),
+        QueueModule,
         PubSubModule,
         CoreModule,
         SerializersModule,
         AuthModule,
         OAuthModule.forRoot(PageOAuthPresentation),
         WebSessionModule,
+        FederationHttpModule,
+        ...(options.jobProcessors ? [options.jobProcessors] : []),
       ],
       controllers: [
         // Specific paths before parameterised ones.
@@ -134,6 +147,9 @@ export class ApiModule {
         ProfileAvatarController,
         ProfileHeaderController,
         MissingImagesController,
+        // Media uploads (issue 18).
+        MediaController,
+        MediaV2Controller,
         AppsVerifyCredentialsController,
         AppsController,
         AuthorizeController,
@@ -142,7 +158,11 @@ export class ApiModule {
         UserinfoController,
         SignInController,
         OAuthAuthorizationServerController,
+        HostMetaController,
+        NodeInfoController,
         HealthController,
+        StreamingRedirectController,
+        PushSubscriptionController,
         // Relationships, tags, suggestions, directory (issue 4).
         AccountRelationshipsController,
         FamiliarFollowersController,
@@ -166,6 +186,8 @@ export class ApiModule {
         DirectoryController,
         // Timelines, lists, markers, filters, notifications, conversations (issue 6).
         ...TIMELINE_CONTROLLERS,
+        // Client compatibility and the Mastodon 4.3–4.6 surface (issue 15).
+        ...COMPAT_CONTROLLERS,
         // Keep last: GET /api/v1/accounts/:id would shadow /api/v1/accounts/<word> routes.
         AccountsController,
       ],

@@ -18,14 +18,21 @@ export async function createApiApp(
   });
   app.useLogger(app.get(Logger));
   configureHttp(app, { trustedProxies: config.http.trustedProxies });
-  // Stored media (MEDIA_ROOT) under /system; file names are unique per upload, so cache forever.
-  app.useStaticAssets(resolve(config.media.root), {
-    prefix: '/system',
-    index: false,
-    dotfiles: 'deny',
-    maxAge: '365d',
-    immutable: true,
-    setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff'),
-  });
+  // Stored media (MEDIA_ROOT) under /system, unless it lives in object storage. File names are
+  // unique per upload, so they are cached for good; ranges serve video seeking; hidden paths
+  // (uploads waiting for the worker) answer 404.
+  if (!config.media.s3) {
+    app.useStaticAssets(resolve(config.media.root), {
+      prefix: '/system',
+      index: false,
+      dotfiles: 'ignore',
+      maxAge: '365d',
+      immutable: true,
+      setHeaders: (res) => {
+        res.setHeader('X-Content-Type-Options', 'nosniff');
+        res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
+      },
+    });
+  }
   return app;
 }

@@ -17,7 +17,7 @@ export class CliModule {
         ConfigModule.forRoot(config),
         DatabaseModule,
         RedisModule,
-        QueueModule.forRoot(),
+        QueueModule,
         PubSubModule,
         CoreModule,
         SerializersModule,
@@ -26,8 +26,10 @@ export class CliModule {
   }
 }
 
-/** How commands reach the application and the terminal; tests provide their own. */
+/** How commands reach the configuration, the application and the terminal; tests provide their own. */
 export interface CliRuntime {
+  /** The validated configuration (read when a command first needs it, so `--help` needs none). */
+  config(): AppConfig;
   /** Runs `fn` with a booted application context, closed afterwards. */
   withContext<T>(fn: (app: INestApplicationContext) => Promise<T>): Promise<T>;
   /** Writes one line to standard output. */
@@ -36,6 +38,7 @@ export interface CliRuntime {
 
 export function processRuntime(config: () => AppConfig): CliRuntime {
   return {
+    config,
     async withContext(fn) {
       const app = await NestFactory.createApplicationContext(CliModule.forRoot(config()), {
         logger: ['error'],

@@ -2,22 +2,20 @@ import '@nestodon/config/require-node';
 import { AppConfig, loadConfigOrExit } from '@nestodon/config';
 import { Command } from 'commander';
 import { processRuntime } from './cli-runtime';
-import { accountsCommand } from './commands/accounts.command';
-import { dbCommand } from './commands/db.command';
-import { recommendationsCommand } from './commands/recommendations.command';
-import { tokensCommand } from './commands/tokens.command';
+import { COMMANDS } from './commands';
 
-/** Operator CLI, modelled on Mastodon's tootctl: `npm run -s cli -- <command>`. */
+/**
+ * Operator CLI, modelled on Mastodon's tootctl: `npm run -s cli -- <command>`. Exit codes as
+ * tootctl's: 0 on success, 1 on any failure (message on standard error), 78 for bad
+ * configuration.
+ */
 let config: AppConfig | undefined;
-const lazyConfig = () => (config ??= loadConfigOrExit());
+const runtime = processRuntime(() => (config ??= loadConfigOrExit()));
 
 const program = new Command('nestodon')
   .description('Nestodon operator commands')
-  .showHelpAfterError()
-  .addCommand(dbCommand(lazyConfig))
-  .addCommand(accountsCommand(processRuntime(lazyConfig)))
-  .addCommand(tokensCommand(processRuntime(lazyConfig)))
-  .addCommand(recommendationsCommand(processRuntime(lazyConfig)));
+  .showHelpAfterError();
+for (const command of COMMANDS) program.addCommand(command(runtime));
 
 program
   .parseAsync(process.argv)

@@ -1,54 +1,23 @@
 import { INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { digestToken } from '@nestodon/auth';
+import { digestToken } from '@nestodon/access';
 import { PasswordHasher } from '@nestodon/core';
 import { Account, OAuthAccessToken, OAuthApplication, User } from '@nestodon/domain';
-import { JobName, JobQueue, QueueName } from '@nestodon/queue';
-import { createTestEnvironment, TestEnvironment } from '@nestodon/testing';
-import { Command } from 'commander';
+import { JobName, JobQueue, QUEUE_OF_JOB } from '@nestodon/queue';
 import { DataSource, IsNull } from 'typeorm';
-import { CliModule, CliRuntime } from '../src/cli-runtime';
-import { accountsCommand } from '../src/commands/accounts.command';
-import { tokensCommand } from '../src/commands/tokens.command';
+import { CliHarness, startCli } from './support/cli-harness';
 
 describe('operator CLI: accounts and tokens', () => {
-  let environment: TestEnvironment;
+  let cliHarness: CliHarness;
   let app: INestApplicationContext;
   let dataSource: DataSource;
-  let output: string[];
 
   beforeAll(async () => {
-    environment = await createTestEnvironment({ env: { REGISTRATIONS_MODE: 'approved' } });
-    app = await NestFactory.createApplicationContext(CliModule.forRoot(environment.config), {
-      logger: false,
-    });
-    dataSource = app.get(DataSource);
+    cliHarness = await startCli({ env: { REGISTRATIONS_MODE: 'approved' } });
+    ({ app, dataSource } = cliHarness);
   });
-  afterAll(async () => {
-    await app.close();
-    await environment.teardown();
-  });
+  afterAll(() => cliHarness.close());
 
-  /** Runs the CLI in-process as `nestodon <args>` and returns what it printed. */
-  async function cli(...args: string[]): Promise<string[]> {
-    output = [];
-    const runtime: CliRuntime = {
-      withContext: (fn) => fn(app),
-      print: (line) => output.push(line),
-    };
-    const program = new Command('nestodon')
-      .addCommand(accountsCommand(runtime))
-      .addCommand(tokensCommand(runtime));
-    const quiet = (command: Command) => {
-      command
-        .exitOverride()
-        .configureOutput({ writeErr: () => undefined, writeOut: () => undefined });
-      command.commands.forEach(quiet);
-    };
-    quiet(program);
-    await program.parseAsync(args, { from: 'user' });
-    return output;
-  }
+  const cli = (...args: string[]) => cliHarness.run(...args);
 
   const userOf = async (username: string) => {
     const account = await dataSource
@@ -61,6 +30,28 @@ describe('operator CLI: accounts and tokens', () => {
       .where('u.account_id = :id', { id: account.id })
       .getOneOrFail();
   };
+
+  describe('accounts rotate', () => {
+    it("replaces the account's key pairs", async () => {
+      await cli('accounts', 'create', 'rotator', '--email', 'rotator@example.com', '--confirmed');
+      const keysOf = () =>
+        dataSource
+          .getRepository(Account)
+          .createQueryBuilder('a')
+          .addSelect(['a.privateKey', 'a.ed25519PrivateKey'])
+          .where('a.username = :username AND a.domain IS NULL', { username: 'rotator' })
+          .getOneOrFail();
+      const before = await keysOf();
+      expect(await cli('accounts', 'rotate', 'rotator')).toEqual(['OK']);
+      const after = await keysOf();
+      expect(after.publicKey).not.toBe(before.publicKey);
+      expect(after.privateKey).not.toBe(before.privateKey);
+      expect(after.ed25519PublicKey).not.toBe(before.ed25519PublicKey);
+      await expect(cli('accounts', 'rotate', 'nobody')).rejects.toThrow(
+        'No local account is named "nobody"',
+      );
+    });
+  });
 
   describe('accounts create', () => {
     it('creates a confirmed, approved owner and prints a generated password', async () => {
@@ -107,7 +98,10 @@ describe('operator CLI: accounts and tokens', () => {
         true,
       );
       // The confirmation mail is queued for the worker.
-      const jobs = await app.get(JobQueue).queue(QueueName.Mailers).getJobs(['waiting', 'delayed']);
+      const jobs = await app
+        .get(JobQueue)
+        .queue(QUEUE_OF_JOB[JobName.SendConfirmationEmail])
+        .getJobs(['waiting', 'delayed']);
       expect(
         jobs.some(
           (job) => job.name === JobName.SendConfirmationEmail && job.data.userId === user.id,
@@ -170,6 +164,103 @@ describe('operator CLI: accounts and tokens', () => {
       );
       await expect(cli('accounts', 'modify', 'frank', '--disable', '--enable')).rejects.toThrow(
         'Choose either --disable or --enable',
+      );
+    });
+  });
+
+  describe('accounts modify --email and --reset-password', () => {
+    it('puts a new address up for confirmation, or in place with --confirm', async () => {
+      await cli('accounts', 'create', 'hana', '--email', 'hana@example.com', '--confirmed');
+      expect(await cli('accounts', 'modify', 'hana', '--email', 'Hana@New.example')).toEqual([
+        'OK',
+      ]);
+      expect(await userOf('hana')).toMatchObject({
+        email: 'hana@example.com',
+        unconfirmedEmail: 'hana@new.example',
+      });
+      const jobs = await app
+        .get(JobQueue)
+        .queue(QUEUE_OF_JOB[JobName.SendConfirmationEmail])
+        .getJobs(['waiting', 'delayed']);
+      const hana = await userOf('hana');
+      expect(jobs.filter((job) => job.data.userId === hana.id)).toHaveLength(1);
+
+      await cli('accounts', 'modify', 'hana', '--email', 'hana@other.example', '--confirm');
+      expect(await userOf('hana')).toMatchObject({
+        email: 'hana@other.example',
+        unconfirmedEmail: null,
+      });
+      await expect(
+        cli('accounts', 'modify', 'hana', '--email', 'carol@example.com'),
+      ).rejects.toThrow('Validation failed: Email has already been taken');
+      await expect(cli('accounts', 'modify', 'hana', '--email', 'not-an-address')).rejects.toThrow(
+        'Validation failed: Email is invalid',
+      );
+    });
+
+    it('replaces the password, prints it, and revokes every token', async () => {
+      const first = await cli('tokens', 'create', 'hana');
+      const token = first[first.length - 1];
+      const lines = await cli('accounts', 'modify', 'hana', '--reset-password');
+      expect(lines[0]).toBe('OK');
+      const password = /^New password: ([0-9a-f]{32})$/.exec(lines[1])?.[1];
+      expect(password).toBeDefined();
+      const user = await userOf('hana');
+      expect(await app.get(PasswordHasher).verify(user.encryptedPassword, password!)).toBe(true);
+      const row = await dataSource
+        .getRepository(OAuthAccessToken)
+        .findOneByOrFail({ tokenDigest: digestToken(token) });
+      expect(row.revokedAt).not.toBeNull();
+    });
+  });
+
+  describe('accounts approve', () => {
+    const pending = async (...names: string[]) => {
+      for (const name of names) {
+        await cli('accounts', 'create', name, '--email', `${name}@example.com`, '--confirmed');
+      }
+    };
+    const approved = async (...names: string[]) =>
+      Promise.all(names.map(async (name) => (await userOf(name)).approved));
+
+    it('approves one by name, the oldest N, or all, and the approved follow the recommended', async () => {
+      await pending('ivan', 'jade', 'kim', 'lou', 'max');
+      await cli('recommendations', 'add', 'admin');
+      expect(await cli('accounts', 'approve', 'kim')).toEqual(['OK']);
+      expect(await approved('ivan', 'jade', 'kim', 'lou', 'max')).toEqual([
+        false,
+        false,
+        true,
+        false,
+        false,
+      ]);
+      const [{ count }] = await dataSource.query(
+        `SELECT count(*)::int AS count FROM follows f JOIN accounts a ON a.id = f.account_id
+          WHERE a.username = 'kim'`,
+      );
+      expect(count).toBe(1);
+
+      // Earlier tests left pending users too: the oldest two of all are approved.
+      const waiting: Array<{ username: string }> = await dataSource.query(
+        `SELECT a.username FROM users u JOIN accounts a ON a.id = u.account_id
+          WHERE NOT u.approved ORDER BY u.created_at, u.id`,
+      );
+      const names = waiting.map((row) => row.username);
+      expect(names).toEqual(expect.arrayContaining(['ivan', 'jade', 'lou', 'max']));
+      expect(await cli('accounts', 'approve', '--number', '2')).toEqual(['OK']);
+      expect(await approved(...names)).toEqual(names.map((_, index) => index < 2));
+      expect(await cli('accounts', 'approve', '--all')).toEqual(['OK']);
+      expect(await approved(...names)).toEqual(names.map(() => true));
+    });
+
+    it('fails clearly', async () => {
+      await expect(cli('accounts', 'approve')).rejects.toThrow('No account(s) given');
+      await expect(cli('accounts', 'approve', '-n', '0')).rejects.toThrow(
+        'Number must be positive',
+      );
+      await expect(cli('accounts', 'approve', '-n', 'many')).rejects.toThrow(/Not a whole number/);
+      await expect(cli('accounts', 'approve', 'nobody')).rejects.toThrow(
+        'No local account is named "nobody"',
       );
     });
   });

@@ -1,43 +1,19 @@
-import { INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { RecommendedAccount } from '@nestodon/domain';
-import { createLocalAccount, createTestEnvironment, TestEnvironment } from '@nestodon/testing';
-import { Command } from 'commander';
+import { createLocalAccount } from '@nestodon/testing';
 import { DataSource } from 'typeorm';
-import { CliModule, CliRuntime } from '../src/cli-runtime';
-import { recommendationsCommand } from '../src/commands/recommendations.command';
+import { CliHarness, startCli } from './support/cli-harness';
 
 describe('operator CLI: recommendations', () => {
-  let environment: TestEnvironment;
-  let app: INestApplicationContext;
+  let cliHarness: CliHarness;
   let dataSource: DataSource;
 
   beforeAll(async () => {
-    environment = await createTestEnvironment();
-    app = await NestFactory.createApplicationContext(CliModule.forRoot(environment.config), {
-      logger: false,
-    });
-    dataSource = app.get(DataSource);
+    cliHarness = await startCli();
+    dataSource = cliHarness.dataSource;
   });
-  afterAll(async () => {
-    await app.close();
-    await environment.teardown();
-  });
+  afterAll(() => cliHarness.close());
 
-  async function cli(...args: string[]): Promise<string[]> {
-    const output: string[] = [];
-    const runtime: CliRuntime = {
-      withContext: (fn) => fn(app),
-      print: (line) => output.push(line),
-    };
-    const program = new Command('nestodon').addCommand(recommendationsCommand(runtime));
-    program.exitOverride().configureOutput({ writeErr: () => undefined });
-    program.commands.forEach((command) =>
-      command.exitOverride().configureOutput({ writeErr: () => undefined }),
-    );
-    await program.parseAsync(args, { from: 'user' });
-    return output;
-  }
+  const cli = (...args: string[]) => cliHarness.run(...args);
 
   it('adds, lists and removes recommended accounts', async () => {
     await createLocalAccount(dataSource, { username: 'Welcome' });

@@ -3,6 +3,7 @@ import { ChildProcess, fork } from 'node:child_process';
 import { join } from 'node:path';
 import { loadConfigOrExit } from '@nestodon/config';
 import { prepareDatabase } from '@nestodon/domain';
+import { createLogger } from '@nestodon/platform';
 
 /**
  * `npm start`: validates configuration, creates and migrates the database once, then runs api,
@@ -13,6 +14,8 @@ const PROCESSES = ['api', 'streaming', 'worker'] as const;
 
 async function main() {
   const config = loadConfigOrExit();
+  const logger = createLogger(config, 'launcher');
+  const log = (msg: string) => logger.info(msg);
   const migrated = await prepareDatabase(config.database);
   log(migrated.length ? `applied migrations: ${migrated.join(', ')}` : 'database is up to date');
 
@@ -47,12 +50,6 @@ async function main() {
   }
   process.on('SIGTERM', () => stopAll('SIGTERM'));
   process.on('SIGINT', () => stopAll('SIGINT'));
-}
-
-function log(msg: string) {
-  process.stdout.write(
-    `${JSON.stringify({ level: 30, time: Date.now(), process: 'launcher', msg })}\n`,
-  );
 }
 
 main().catch((error) => {

@@ -1,4 +1,5 @@
 import { Controller, Get, Header, Res } from '@nestjs/common';
+import { Public } from '@nestodon/auth';
 import { HealthService } from '@nestodon/platform';
 import type { Response } from 'express';
 
@@ -8,6 +9,7 @@ export class StreamingHealthController {
 
   /** Mastodon's streaming health answer is the plain text OK. */
   @Get()
+  @Public()
   @Header('Content-Type', 'text/plain; charset=utf-8')
   async show(@Res({ passthrough: true }) res: Response): Promise<string> {
     const report = await this.health.check();

@@ -20,8 +20,16 @@ describe('GET /api/v1/streaming/health', () => {
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
   });
 
-  it('answers unknown paths with a JSON 404', async () => {
-    const res = await streaming.http.get('/api/v1/streaming/nope').expect(404);
+  it('answers liveness and readiness probes, readiness with the subscriber connection', async () => {
+    expect((await streaming.http.get('/health/live').expect(200)).body).toEqual({ alive: true });
+    expect((await streaming.http.get('/health/ready').expect(200)).body).toEqual({
+      ready: true,
+      checks: { postgres: true, redis: true, redis_subscriber: true },
+    });
+  });
+
+  it('answers paths outside the streaming API with a JSON 404', async () => {
+    const res = await streaming.http.get('/nope').expect(404);
     expect(res.body).toEqual({ error: 'Record not found' });
   });
 });

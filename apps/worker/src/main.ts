@@ -12,7 +12,8 @@ async function main() {
   app.enableShutdownHooks();
   installShutdownDeadline(config.http.shutdownTimeoutMs);
   await app.init();
-  app.get(Logger).log(`worker processing queues with concurrency ${config.jobs.concurrency}`);
+  const queues = config.jobs.queues.map((queue) => `${queue.name} (${queue.concurrency})`);
+  app.get(Logger).log(`worker processing queues ${queues.join(', ')}`);
 }
 
 main().catch((error) => {

@@ -1,16 +1,24 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig, ConfigModule } from '@nestodon/config';
 import { CoreModule } from '@nestodon/core';
-import { DatabaseModule, loggerParams, RedisModule } from '@nestodon/platform';
+import {
+  DatabaseModule,
+  HealthService,
+  loggerParams,
+  ProbeServer,
+  RedisModule,
+} from '@nestodon/platform';
 import { PubSubModule } from '@nestodon/pubsub';
 import { QueueModule } from '@nestodon/queue';
 import { SerializersModule } from '@nestodon/serializers';
 import { LoggerModule } from 'nestjs-pino';
-import { PROCESSORS } from './processors';
-import { QueueWorkersService } from './queue-workers.service';
+import { JobProcessorsModule } from './job-processors.module';
+import { queueConsumer } from './queue-consumer';
+import { RecurringJobsService } from './recurring-jobs.service';
 
 @Module({})
 export class WorkerModule {
+  /** Consumes the queues of WORKER_QUEUES, each at its concurrency. */
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: WorkerModule,
@@ -19,13 +27,20 @@ export class WorkerModule {
         LoggerModule.forRoot(loggerParams(config, 'worker')),
         DatabaseModule,
         RedisModule,
-        QueueModule.forRoot(PROCESSORS),
+        QueueModule,
         PubSubModule,
         CoreModule,
         // Core services present accounts (instance info, notifications).
         SerializersModule,
+        JobProcessorsModule,
       ],
-      providers: [QueueWorkersService],
+      // ProbeServer: liveness and readiness on WORKER_HEALTH_PORT, for container orchestrators.
+      providers: [
+        ...config.jobs.queues.map(queueConsumer),
+        HealthService,
+        ProbeServer,
+        RecurringJobsService,
+      ],
     };
   }
 }

@@ -1,7 +1,12 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { MuteService } from '@nestodon/core';
 import { Mute } from '@nestodon/domain';
-import { createLocalAccount, createTestEnvironment, TestEnvironment } from '@nestodon/testing';
+import {
+  createLocalAccount,
+  createTestEnvironment,
+  TestEnvironment,
+  waitFor,
+} from '@nestodon/testing';
 import { DataSource } from 'typeorm';
 import { createWorkerApp } from '../src/bootstrap';
 
@@ -24,16 +29,14 @@ describe('timed mutes end by themselves', () => {
     const { account: alice } = await createLocalAccount(dataSource);
     const { account: bob } = await createLocalAccount(dataSource);
     const { account: carol } = await createLocalAccount(dataSource);
-    await worker.get(MuteService).mute(alice, bob, { duration: 1 });
-    await worker.get(MuteService).mute(alice, carol, { duration: 3600 });
+    await worker.get(MuteService).call(alice, bob, { duration: 1 });
+    await worker.get(MuteService).call(alice, carol, { duration: 3600 });
     const mutes = dataSource.getRepository(Mute);
     expect(await mutes.countBy({ accountId: alice.id })).toBe(2);
 
-    const deadline = Date.now() + 8000;
-    while ((await mutes.countBy({ targetAccountId: bob.id })) > 0 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(await mutes.countBy({ targetAccountId: bob.id })).toBe(0);
+    expect(
+      await waitFor(async () => (await mutes.countBy({ targetAccountId: bob.id })) === 0),
+    ).toBe(true);
     expect(await mutes.countBy({ targetAccountId: carol.id })).toBe(1);
   });
 });

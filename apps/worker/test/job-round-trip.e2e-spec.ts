@@ -1,7 +1,13 @@
 import { INestApplicationContext } from '@nestjs/common';
-import { JobName, JobQueue } from '@nestodon/queue';
-import { createTestEnvironment, listen, RunningApp, TestEnvironment } from '@nestodon/testing';
-import { createApiApp } from '../../api/src/bootstrap';
+import { JobName, JobQueue, QUEUE_OF_JOB } from '@nestodon/queue';
+import {
+  createTestEnvironment,
+  listen,
+  RunningApp,
+  TestEnvironment,
+  waitFor,
+} from '@nestodon/testing';
+import { createApiApp } from '@nestodon/api';
 import { createWorkerApp } from '../src/bootstrap';
 
 describe('jobs between api and worker over BullMQ', () => {
@@ -53,20 +59,36 @@ describe('jobs between api and worker over BullMQ', () => {
     expect(res.body.worker).toBe(true);
   });
 
-  it('fire-and-forget jobs complete in the worker', async () => {
+  it('fire-and-forget jobs complete in the worker, with retries and removal set', async () => {
     const jobs = api.app.get(JobQueue);
     await jobs.enqueue(
       JobName.SystemPing,
       { requestedAt: new Date().toISOString() },
       { jobId: 'ping-1' },
     );
-    const queue = jobs.queue('default');
-    const deadline = Date.now() + 5000;
-    let state = await queue.getJobState('ping-1');
-    while (state !== 'completed' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      state = await queue.getJobState('ping-1');
-    }
-    expect(state).toBe('completed');
+    const queue = jobs.queue(QUEUE_OF_JOB[JobName.SystemPing]);
+    expect(await waitFor(async () => (await queue.getJobState('ping-1')) === 'completed')).toBe(
+      true,
+    );
+    const job = await queue.getJob('ping-1');
+    expect(job?.opts).toMatchObject({
+      attempts: 5,
+      backoff: { type: 'exponential', delay: 2000 },
+      removeOnComplete: { count: 1000 },
+      removeOnFail: { count: 5000 },
+    });
+    // Queues live under the Redis namespace.
+    expect(queue.qualifiedName).toBe(`${environment.config.redis.namespace}bull:default`);
+  });
+
+  it('a job of a kind no processor handles fails instead of vanishing', async () => {
+    const queue = api.app.get(JobQueue).queue('default');
+    await queue.add('no.such.job', {}, { jobId: 'unknown-1' });
+    expect(await waitFor(async () => (await queue.getJobState('unknown-1')) === 'failed')).toBe(
+      true,
+    );
+    expect((await queue.getJob('unknown-1'))?.failedReason).toBe(
+      'No processor handles job "no.such.job"',
+    );
   });
 });

@@ -9,19 +9,12 @@ import {
   createStatus,
   createTestEnvironment,
   TestEnvironment,
+  waitFor,
 } from '@nestodon/testing';
 import { DataSource } from 'typeorm';
 import { createWorkerApp } from '../src/bootstrap';
 import { ExpirePollProcessor } from '../src/processors/expire-poll.processor';
 import { PublishScheduledStatusProcessor } from '../src/processors/publish-scheduled-status.processor';
-
-const waitFor = async (check: () => Promise<boolean>, ms = 8000) => {
-  const deadline = Date.now() + ms;
-  while (!(await check()) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return check();
-};
 
 describe('status jobs in the worker', () => {
   let environment: TestEnvironment;

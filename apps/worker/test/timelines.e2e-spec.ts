@@ -2,24 +2,16 @@ import { INestApplicationContext } from '@nestjs/common';
 import { FeedManager } from '@nestodon/core';
 import { Notification } from '@nestodon/domain';
 import {
-  createAccessToken,
-  createLocalAccount,
+  createAccountWithToken,
   createTestEnvironment,
   listen,
   RunningApp,
   TestEnvironment,
+  waitFor,
 } from '@nestodon/testing';
 import { DataSource } from 'typeorm';
-import { createApiApp } from '../../api/src/bootstrap';
+import { createApiApp } from '@nestodon/api';
 import { createWorkerApp } from '../src/bootstrap';
-
-const waitFor = async (check: () => Promise<boolean>, ms = 10_000): Promise<boolean> => {
-  const deadline = Date.now() + ms;
-  while (!(await check()) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return check();
-};
 
 /**
  * Feeds through a real worker over BullMQ and Redis: the api enqueues, the worker fans out,
@@ -46,15 +38,9 @@ describe('feeds between api and worker', () => {
     await environment.teardown();
   });
 
-  async function person() {
-    const { account, user } = await createLocalAccount(dataSource);
-    const auth = `Bearer ${await createAccessToken(dataSource, { user })}`;
-    return { account, auth };
-  }
-
   it('fans out, removes on unfollow and delete, and rebuilds a missing feed', async () => {
-    const alice = await person();
-    const bob = await person();
+    const alice = await createAccountWithToken(dataSource);
+    const bob = await createAccountWithToken(dataSource);
     await feeds.markReady(alice.account.id);
     await api.http
       .post(`/api/v1/accounts/${bob.account.id}/follow`)

@@ -1,14 +1,9 @@
-import { CanActivate, ExecutionContext, HttpException, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, HttpException, Injectable, Type } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { hasPermission, NotPermittedError, userState, ValidationError } from '@nestodon/domain';
 import type { Request } from 'express';
 import { AuthContext, RequestWithAuth } from './auth-context';
-import {
-  ALLOW_APP_TOKEN_KEY,
-  ALLOW_UNCONFIRMED_KEY,
-  PERMISSIONS_KEY,
-  SCOPES_KEY,
-} from './decorators';
+import { routeAccess, routeAccessProblem } from './route-access';
 import { bearerToken, TokenAuthenticator } from './token-authenticator.service';
 
 const STATE_ERRORS = {
@@ -17,9 +12,27 @@ const STATE_ERRORS = {
   disabled: 'Your login is currently disabled',
 } as const;
 
+/** Why a user may not use the API now (Mastodon's order of checks), or null when they may. */
+export function userRefusal(
+  user: NonNullable<AuthContext['user']>,
+): keyof typeof STATE_ERRORS | null {
+  const state = userState(user);
+  if (state === 'disabled' || user.account.suspendedAt !== null || user.account.memorial) {
+    return 'disabled';
+  }
+  return state === 'functional' ? null : state;
+}
+
+const invalidToken = () => new HttpException({ error: 'The access token is invalid' }, 401);
+const outsideScopes = () =>
+  new HttpException({ error: 'This action is outside the authorized scopes' }, 403);
+
 /**
- * Global guard: resolves the bearer token, then enforces the route's declared scopes, user and
- * permission requirements with Mastodon's statuses and messages.
+ * Global guard, failing closed: a route declares `@Scopes(…)` (token, scope, user state and
+ * permissions enforced with Mastodon's statuses and messages) or `@Public()`; one with neither
+ * is refused (the app also refuses to boot with it). On public routes a token names the viewer
+ * only while it is valid and its user may use the API; other tokens count as none, except on
+ * `@ScopesIfToken` routes, which refuse invalid tokens as Mastodon's `authorize_if_got_token!`.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -31,42 +44,39 @@ export class AuthGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
     const request = context.switchToHttp().getRequest<Request & RequestWithAuth>();
-    const targets = [context.getHandler(), context.getClass()];
-    const scopes = this.reflector.getAllAndOverride<string[] | undefined>(SCOPES_KEY, targets);
+    const controller = context.getClass<Type>();
+    const handler = context.getHandler() as (...args: unknown[]) => unknown;
+    const access = routeAccess(this.reflector, handler, controller);
+    if (access.kind !== 'scoped' && access.kind !== 'public') {
+      throw new Error(`${controller.name}.${handler.name} ${routeAccessProblem(access)}`);
+    }
     const token = bearerToken(request.headers.authorization);
     const auth = token ? await this.authenticator.authenticate(token, request.ip) : null;
-    if (auth) request.auth = auth;
-    if (!scopes) return true;
 
-    if (!auth) throw new HttpException({ error: 'The access token is invalid' }, 401);
-    if (!scopes.some((scope) => auth.scopes.has(scope))) {
-      throw new HttpException({ error: 'This action is outside the authorized scopes' }, 403);
+    if (access.kind === 'public') {
+      if (token && access.scopesIfToken) {
+        if (!auth) throw invalidToken();
+        if (!access.scopesIfToken.some((scope) => auth.scopes.has(scope))) throw outsideScopes();
+      }
+      if (auth && (!auth.user || userRefusal(auth.user) === null)) request.auth = auth;
+      return true;
     }
+
+    if (!auth) throw invalidToken();
+    if (!access.scopes.some((scope) => auth.scopes.has(scope))) throw outsideScopes();
+    request.auth = auth;
     if (!auth.user) {
-      if (this.reflector.getAllAndOverride<boolean>(ALLOW_APP_TOKEN_KEY, targets)) return true;
+      if (access.allowAppToken) return true;
       throw new ValidationError('This method requires an authenticated user');
     }
-    this.checkUserState(
-      auth,
-      this.reflector.getAllAndOverride<boolean>(ALLOW_UNCONFIRMED_KEY, targets),
-    );
-    const permissions = this.reflector.getAllAndOverride<bigint[] | undefined>(
-      PERMISSIONS_KEY,
-      targets,
-    );
+    const refusal = userRefusal(auth.user);
+    if (refusal === 'disabled' || (refusal && !access.allowUnconfirmed)) {
+      throw new HttpException({ error: STATE_ERRORS[refusal] }, 403);
+    }
+    const { permissions } = access;
     if (permissions && !hasPermission(auth.user.role?.permissions ?? '0', ...permissions)) {
       throw new NotPermittedError();
     }
     return true;
-  }
-
-  private checkUserState(auth: AuthContext, allowUnconfirmed: boolean): void {
-    const user = auth.user!;
-    const state = userState(user);
-    const suspended = user.account.suspendedAt !== null || user.account.memorial;
-    if (state === 'disabled' || suspended)
-      throw new HttpException({ error: STATE_ERRORS.disabled }, 403);
-    if (state !== 'functional' && !allowUnconfirmed)
-      throw new HttpException({ error: STATE_ERRORS[state] }, 403);
   }
 }

@@ -1,12 +1,21 @@
 import { Global, Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
+import { APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { AuthGuard } from './auth.guard';
+import { RouteDeclarationCheck } from './route-access';
 import { TokenAuthenticator } from './token-authenticator.service';
 
-/** Token authentication for HTTP apps; registers the guard globally. */
+/**
+ * Token authentication for HTTP apps: registers the guard globally and refuses to start when a
+ * route declares neither `@Scopes(…)` nor `@Public()`.
+ */
 @Global()
 @Module({
-  providers: [TokenAuthenticator, { provide: APP_GUARD, useClass: AuthGuard }],
+  imports: [DiscoveryModule],
+  providers: [
+    TokenAuthenticator,
+    RouteDeclarationCheck,
+    { provide: APP_GUARD, useClass: AuthGuard },
+  ],
   exports: [TokenAuthenticator],
 })
 export class AuthModule {}

@@ -1,17 +1,37 @@
-import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import {
+  applyDecorators,
+  createParamDecorator,
+  ExecutionContext,
+  SetMetadata,
+} from '@nestjs/common';
 import { AuthContext, RequestWithAuth } from './auth-context';
 
 export const SCOPES_KEY = 'nestodon:scopes';
+export const PUBLIC_KEY = 'nestodon:public';
+export const SCOPES_IF_TOKEN_KEY = 'nestodon:scopes-if-token';
 export const ALLOW_APP_TOKEN_KEY = 'nestodon:allow-app-token';
 export const ALLOW_UNCONFIRMED_KEY = 'nestodon:allow-unconfirmed';
 export const PERMISSIONS_KEY = 'nestodon:permissions';
 
 /**
  * The route needs a token holding any of these scopes (parents count: `read` covers
- * `read:accounts`). Without the decorator a route is public and a token only names the viewer.
- * A user token is required unless `@AllowAppToken()` is also present.
+ * `read:accounts`). A user token is required unless `@AllowAppToken()` is also present.
+ * Every route declares this or `@Public()`; a route with neither stops the app at boot.
  */
 export const Scopes = (...scopes: string[]) => SetMetadata(SCOPES_KEY, scopes);
+
+/**
+ * Anyone may call the route. A valid token still names the viewer (a user who may use the API,
+ * or an app); any other token is ignored.
+ */
+export const Public = () => SetMetadata(PUBLIC_KEY, true);
+
+/**
+ * A public route that still checks a token when one is sent (Mastodon's
+ * `authorize_if_got_token!`): an invalid or revoked token is 401, one lacking these scopes 403.
+ */
+export const ScopesIfToken = (...scopes: string[]) =>
+  applyDecorators(Public(), SetMetadata(SCOPES_IF_TOKEN_KEY, scopes));
 
 /** App tokens (client_credentials) are accepted too. */
 export const AllowAppToken = () => SetMetadata(ALLOW_APP_TOKEN_KEY, true);

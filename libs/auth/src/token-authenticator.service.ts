@@ -11,8 +11,8 @@ import {
 } from '@nestodon/domain';
 import { DataSource, ObjectLiteral, Repository } from 'typeorm';
 import { AuthContext } from './auth-context';
-import { expandScopes, parseScopes } from './scopes';
-import { digestToken } from './token-digest';
+import { expandScopes, parseScopes } from '@nestodon/access';
+import { digestToken } from '@nestodon/access';
 
 type LoadedToken = OAuthAccessToken & {
   application: OAuthApplication | null;
@@ -54,7 +54,12 @@ export class TokenAuthenticator {
                  LIMIT 1`;
   }
 
-  async authenticate(token: string, ip?: string): Promise<AuthContext | null> {
+  /** `recordUse: false` leaves last_used_at alone (the streaming process never writes). */
+  async authenticate(
+    token: string,
+    ip?: string,
+    options: { recordUse?: boolean } = {},
+  ): Promise<AuthContext | null> {
     if (!token || token.length > 512) return null;
     const [found] = await queryPreparedArrays(this.dataSource, this.sql, [digestToken(token)]);
     if (!found) return null;
@@ -62,7 +67,7 @@ export class TokenAuthenticator {
     if (row.expiresIn !== null && row.createdAt.getTime() + row.expiresIn * 1000 < Date.now())
       return null;
     if (row.resourceOwnerId && !row.user?.account) return null;
-    this.touch(row, ip);
+    if (options.recordUse !== false) this.touch(row, ip);
     return {
       tokenId: row.id,
       scopes: expandScopes(parseScopes(row.scopes)),

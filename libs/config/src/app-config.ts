@@ -1,9 +1,12 @@
 import {
   ConfigurationError,
   EnvironmentVariables,
+  LogFormat,
   RegistrationMode,
   validateEnvironment,
 } from './env.schema';
+import { NESTODON_VERSION } from './version';
+import { QUEUE_NAMES, WorkerQueue } from './worker-queues';
 
 export interface DatabaseConfig {
   url: string;
@@ -21,6 +24,8 @@ export interface HttpConfig {
   bind: string;
   port: number;
   streamingPort: number;
+  /** Port of the worker's liveness and readiness probes; none when null. */
+  workerHealthPort: number | null;
   shutdownTimeoutMs: number;
   /** Proxies whose X-Forwarded-For is believed (express `trust proxy` syntax). */
   trustedProxies: string[];
@@ -39,6 +44,7 @@ export interface InstanceConfig {
   contactEmail: string;
   contactAccount: string | null;
   languages: string[];
+  /** The registration mode until an operator sets one (a runtime setting, read through core). */
   registrationsMode: RegistrationMode;
   maxStatusChars: number;
   /** Public and hashtag timelines are readable without signing in. */
@@ -52,25 +58,81 @@ export interface MailConfig {
   from: string;
 }
 
+/** S3-compatible object storage for media (S3_ENABLED). */
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** Endpoint of a non-AWS service (MinIO, R2, …), addressed path-style; null for AWS. */
+  endpoint: string | null;
+  /** Canned ACL of public files; `none` sends no ACL (buckets that refuse ACLs). */
+  permission: 'public-read' | 'private' | 'none';
+  /** Explicit keys; without them the SDK's default chain (environment, instance role) applies. */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+}
+
 export interface MediaConfig {
   /** Folder where uploaded and processed files are stored (local disk storage). */
   root: string;
   /** Public URL prefix of stored files, without a trailing slash. */
   baseUrl: string;
+  /** Object storage instead of the local folder, when enabled. */
+  s3: S3Config | null;
+  /** FFmpeg and FFprobe binaries; null uses the ones shipped in the npm packages. */
+  ffmpegPath: string | null;
+  ffprobePath: string | null;
+}
+
+export interface PushConfig {
+  /** The server's VAPID key pair (base64url); null when web push is off. */
+  vapid: { publicKey: string; privateKey: string } | null;
+  /** Who push services contact about this server (VAPID `sub`). */
+  subject: string;
+}
+
+/** The machine translation backend, if any (DeepL first, as Mastodon picks it). */
+export type TranslationConfig =
+  | { backend: 'deepl'; apiKey: string; plan: 'free' | 'pro' }
+  | { backend: 'libretranslate'; endpoint: string; apiKey: string | null }
+  | null;
+
+export interface OutboundHttpConfig {
+  /**
+   * Outbound requests may reach private, loopback and link-local addresses. Only for tests and
+   * instances federating on one machine; anything else opens the server to SSRF.
+   */
+  allowPrivateAddress: boolean;
+  /** `Nestodon/<version> (+<base URL>/)`, sent with every outbound request. */
+  userAgent: string;
+}
+
+export interface JobsConfig {
+  /** Run each enqueued job in the enqueuing process instead of a worker (tests). */
+  inline: boolean;
+  /** The queues a worker process consumes (WORKER_QUEUES), each with its concurrency. */
+  queues: WorkerQueue[];
 }
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
   logLevel: string;
+  /** One JSON object per line, or coloured lines for a person reading a terminal. */
+  logFormat: LogFormat;
   database: DatabaseConfig;
   redis: RedisConfig;
   http: HttpConfig;
   instance: InstanceConfig;
-  jobs: { inline: boolean; concurrency: number };
+  jobs: JobsConfig;
   /** Signs cookies and derives other secrets; required in production. */
   secretKeyBase: string;
   mail: MailConfig;
   media: MediaConfig;
+  push: PushConfig;
+  translation: TranslationConfig;
+  /** The service donation campaigns come from; null: no campaigns. */
+  donationCampaigns: { url: string; environment: string | null } | null;
+  /** A year whose annual reports may be generated whatever the date (else late December's). */
+  annualReportYear: number | null;
+  outbound: OutboundHttpConfig;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -91,6 +153,7 @@ function withDefaults(vars: EnvironmentVariables): AppConfig {
   return {
     env,
     logLevel: vars.LOG_LEVEL ?? (env === 'test' ? 'silent' : 'info'),
+    logFormat: vars.LOG_FORMAT ?? (env === 'development' ? 'pretty' : 'json'),
     database: {
       url: vars.DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/nestodon_${env}`,
       poolSize: vars.DB_POOL ?? 10,
@@ -104,6 +167,7 @@ function withDefaults(vars: EnvironmentVariables): AppConfig {
       bind: vars.BIND ?? '127.0.0.1',
       port,
       streamingPort,
+      workerHealthPort: vars.WORKER_HEALTH_PORT ?? null,
       shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS ?? 8000,
       // Like Rails' defaults: loopback and private networks, where reverse proxies usually are.
       trustedProxies: (vars.TRUSTED_PROXY_IP ?? 'loopback,uniquelocal')
@@ -129,7 +193,7 @@ function withDefaults(vars: EnvironmentVariables): AppConfig {
     },
     jobs: {
       inline: vars.JOBS_INLINE ?? false,
-      concurrency: vars.WORKER_CONCURRENCY ?? 5,
+      queues: workerQueues(vars),
     },
     secretKeyBase: secretKeyBase(vars, env),
     mail: {
@@ -145,11 +209,97 @@ function withDefaults(vars: EnvironmentVariables): AppConfig {
       directory: vars.MAIL_DIR ?? 'tmp/mail',
       from: vars.SMTP_FROM_ADDRESS ?? `notifications@${localDomain.replace(/:\d+$/, '')}`,
     },
-    media: {
-      root: vars.MEDIA_ROOT ?? 'public/system',
-      baseUrl: (vars.MEDIA_BASE_URL ?? `${baseUrl}/system`).replace(/\/+$/, ''),
+    push: {
+      vapid: vapidKeys(vars),
+      // Push services accept only mailto: and https: subjects.
+      subject: vars.INSTANCE_CONTACT_EMAIL
+        ? `mailto:${vars.INSTANCE_CONTACT_EMAIL}`
+        : https
+          ? baseUrl
+          : `mailto:notifications@${localDomain.replace(/:\d+$/, '')}`,
     },
+    media: mediaConfig(vars, baseUrl),
+    outbound: {
+      allowPrivateAddress: vars.ALLOW_PRIVATE_ADDRESS ?? false,
+      userAgent: `Nestodon/${NESTODON_VERSION} (+${baseUrl}/)`,
+    },
+    translation: translationConfig(vars),
+    donationCampaigns: vars.DONATION_CAMPAIGNS_URL
+      ? {
+          url: vars.DONATION_CAMPAIGNS_URL,
+          environment: vars.DONATION_CAMPAIGNS_ENVIRONMENT ?? null,
+        }
+      : null,
+    annualReportYear: vars.ANNUAL_REPORT_YEAR ?? null,
   };
+}
+
+/** Both VAPID keys or neither: one without the other is a mistake worth stopping for. */
+function vapidKeys(vars: EnvironmentVariables): PushConfig['vapid'] {
+  if (!vars.VAPID_PUBLIC_KEY && !vars.VAPID_PRIVATE_KEY) return null;
+  if (!vars.VAPID_PUBLIC_KEY || !vars.VAPID_PRIVATE_KEY) {
+    throw new ConfigurationError([
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (generate a pair with: npm run -s cli -- vapid generate)',
+    ]);
+  }
+  return { publicKey: vars.VAPID_PUBLIC_KEY, privateKey: vars.VAPID_PRIVATE_KEY };
+}
+
+function mediaConfig(vars: EnvironmentVariables, baseUrl: string): MediaConfig {
+  const s3 = vars.S3_ENABLED ? s3Config(vars) : null;
+  const storageUrl = s3
+    ? vars.S3_ALIAS_HOST
+      ? `${vars.S3_PROTOCOL ?? 'https'}://${vars.S3_ALIAS_HOST}`
+      : s3.endpoint
+        ? `${s3.endpoint}/${s3.bucket}`
+        : `https://${s3.bucket}.s3.${s3.region}.amazonaws.com`
+    : `${baseUrl}/system`;
+  return {
+    root: vars.MEDIA_ROOT ?? 'public/system',
+    baseUrl: (vars.MEDIA_BASE_URL ?? storageUrl).replace(/\/+$/, ''),
+    s3,
+    ffmpegPath: vars.FFMPEG_PATH ?? null,
+    ffprobePath: vars.FFPROBE_PATH ?? null,
+  };
+}
+
+function s3Config(vars: EnvironmentVariables): S3Config {
+  const problems: string[] = [];
+  if (!vars.S3_BUCKET) problems.push('S3_BUCKET must be set when S3_ENABLED is true');
+  if (!vars.AWS_ACCESS_KEY_ID !== !vars.AWS_SECRET_ACCESS_KEY) {
+    problems.push('AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set together');
+  }
+  if (problems.length) throw new ConfigurationError(problems);
+  return {
+    bucket: vars.S3_BUCKET!,
+    region: vars.S3_REGION ?? 'us-east-1',
+    endpoint: vars.S3_ENDPOINT?.replace(/\/+$/, '') ?? null,
+    permission: (vars.S3_PERMISSION ?? 'public-read') as S3Config['permission'],
+    credentials:
+      vars.AWS_ACCESS_KEY_ID && vars.AWS_SECRET_ACCESS_KEY
+        ? { accessKeyId: vars.AWS_ACCESS_KEY_ID, secretAccessKey: vars.AWS_SECRET_ACCESS_KEY }
+        : null,
+  };
+}
+
+function translationConfig(vars: EnvironmentVariables): TranslationConfig {
+  if (vars.DEEPL_API_KEY) {
+    return { backend: 'deepl', apiKey: vars.DEEPL_API_KEY, plan: vars.DEEPL_PLAN ?? 'free' };
+  }
+  if (vars.LIBRE_TRANSLATE_ENDPOINT) {
+    return {
+      backend: 'libretranslate',
+      endpoint: vars.LIBRE_TRANSLATE_ENDPOINT.replace(/\/+$/, ''),
+      apiKey: vars.LIBRE_TRANSLATE_API_KEY ?? null,
+    };
+  }
+  return null;
+}
+
+function workerQueues(vars: EnvironmentVariables): WorkerQueue[] {
+  const requested = vars.WORKER_QUEUES ?? QUEUE_NAMES.map((name) => ({ name }));
+  const concurrency = vars.WORKER_CONCURRENCY ?? 5;
+  return requested.map((queue) => ({ concurrency, ...queue }));
 }
 
 // Development and tests get a fixed secret so restarts keep sessions; production must set one.

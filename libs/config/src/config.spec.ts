@@ -1,4 +1,4 @@
-import { ConfigurationError, loadConfig, parseBoolean } from '.';
+import { ConfigurationError, loadConfig, parseBoolean, QUEUE_NAMES } from '.';
 import { assertNodeVersion } from './require-node';
 
 describe('loadConfig', () => {
@@ -16,6 +16,22 @@ describe('loadConfig', () => {
       registrationsMode: 'open',
       maxStatusChars: 500,
     });
+  });
+
+  it('takes a contact address whose host has no dot (issue 15)', () => {
+    expect(loadConfig({ INSTANCE_CONTACT_EMAIL: 'admin@localhost' }).instance.contactEmail).toBe(
+      'admin@localhost',
+    );
+    expect(() => loadConfig({ INSTANCE_CONTACT_EMAIL: 'admin' })).toThrow(ConfigurationError);
+  });
+
+  it('logs readable lines in development and JSON elsewhere, unless LOG_FORMAT says', () => {
+    expect(loadConfig({}).logFormat).toBe('pretty');
+    const secret = 'x'.repeat(32);
+    expect(loadConfig({ NODE_ENV: 'production', SECRET_KEY_BASE: secret }).logFormat).toBe('json');
+    expect(loadConfig({ NODE_ENV: 'test' }).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
   });
 
   it('derives https URLs for a public domain', () => {
@@ -50,10 +66,66 @@ describe('loadConfig', () => {
     expect((error as Error).message).toContain(JSON.stringify(value));
   });
 
+  it('stores media on disk unless S3 is enabled, with URLs to match', () => {
+    expect(loadConfig({}).media).toMatchObject({
+      baseUrl: 'http://localhost:3000/system',
+      s3: null,
+      ffmpegPath: null,
+    });
+    const aws = loadConfig({ S3_ENABLED: 'true', S3_BUCKET: 'media', S3_REGION: 'eu-west-1' });
+    expect(aws.media.baseUrl).toBe('https://media.s3.eu-west-1.amazonaws.com');
+    expect(aws.media.s3).toMatchObject({ endpoint: null, permission: 'public-read' });
+    const minio = loadConfig({
+      S3_ENABLED: 'true',
+      S3_BUCKET: 'media',
+      S3_ENDPOINT: 'http://127.0.0.1:9000/',
+      AWS_ACCESS_KEY_ID: 'id',
+      AWS_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(minio.media.baseUrl).toBe('http://127.0.0.1:9000/media');
+    expect(minio.media.s3?.credentials).toEqual({ accessKeyId: 'id', secretAccessKey: 'secret' });
+    const cdn = loadConfig({
+      S3_ENABLED: 'true',
+      S3_BUCKET: 'media',
+      S3_ALIAS_HOST: 'files.example',
+    });
+    expect(cdn.media.baseUrl).toBe('https://files.example');
+  });
+
+  it('refuses S3 without a bucket or with half a key pair', () => {
+    expect(() => loadConfig({ S3_ENABLED: 'true' })).toThrow(/S3_BUCKET/);
+    expect(() =>
+      loadConfig({ S3_ENABLED: 'true', S3_BUCKET: 'media', AWS_ACCESS_KEY_ID: 'id' }),
+    ).toThrow(/AWS_SECRET_ACCESS_KEY/);
+  });
+
   it('reports every bad variable at once', () => {
     expect(() => loadConfig({ PORT: 'x', STREAMING_PORT: 'y' })).toThrow(
       /PORT[\s\S]*STREAMING_PORT/,
     );
+  });
+
+  it('a worker consumes every queue at WORKER_CONCURRENCY unless WORKER_QUEUES says otherwise', () => {
+    expect(loadConfig({ WORKER_CONCURRENCY: '3' }).jobs.queues).toEqual(
+      QUEUE_NAMES.map((name) => ({ name, concurrency: 3 })),
+    );
+    expect(loadConfig({ WORKER_QUEUES: ' push:10 , default' }).jobs.queues).toEqual([
+      { name: 'push', concurrency: 10 },
+      { name: 'default', concurrency: 5 },
+    ]);
+  });
+
+  it.each([
+    [
+      'unknown',
+      /WORKER_QUEUES names an unknown queue "unknown" \(queues: default, push, mailers, scheduler, media\)/,
+    ],
+    ['push,push', /WORKER_QUEUES names the queue "push" twice/],
+    ['push:0', /WORKER_QUEUES gives "push" a concurrency outside 1-100/],
+    ['push:many', /WORKER_QUEUES has "push:many" where a queue name/],
+    ['push,', /WORKER_QUEUES has "" where a queue name/],
+  ])('refuses WORKER_QUEUES=%p, naming the variable', (value, message) => {
+    expect(() => loadConfig({ WORKER_QUEUES: value })).toThrow(message);
   });
 
   it('ignores empty values and unrelated variables', () => {

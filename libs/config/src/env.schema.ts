@@ -11,15 +11,20 @@ import {
   MaxLength,
   Min,
   MinLength,
+  ValidateBy,
   validateSync,
 } from 'class-validator';
 import { parseBoolean } from './boolean';
+import { MAX_WORKER_CONCURRENCY, parseWorkerQueues, WorkerQueueRequest } from './worker-queues';
 
 const toInt = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
 const toBool = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? parseBoolean(value) : value;
 const HOST_PATTERN = /^[a-z0-9.-]+(:\d{1,5})?$/i;
+
+export const LOG_FORMATS = ['json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
 
 export const REGISTRATION_MODES = ['open', 'approved', 'none'] as const;
 export type RegistrationMode = (typeof REGISTRATION_MODES)[number];
@@ -84,6 +89,13 @@ export class EnvironmentVariables {
   WEB_DOMAIN?: string;
 
   @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  WORKER_HEALTH_PORT?: number;
+
+  @IsOptional()
   @Transform(toBool)
   @IsBoolean()
   LOCAL_HTTPS?: boolean;
@@ -97,11 +109,27 @@ export class EnvironmentVariables {
   LOG_LEVEL?: string;
 
   @IsOptional()
+  @IsIn(LOG_FORMATS)
+  LOG_FORMAT?: LogFormat;
+
+  @IsOptional()
   @Transform(toInt)
   @IsInt()
   @Min(1)
-  @Max(100)
+  @Max(MAX_WORKER_CONCURRENCY)
   WORKER_CONCURRENCY?: number;
+
+  @IsOptional()
+  @Transform(({ value }) => (typeof value === 'string' ? parseWorkerQueues(value) : value))
+  @ValidateBy({
+    name: 'workerQueues',
+    validator: {
+      validate: (value: unknown) => Array.isArray(value),
+      defaultMessage: (args) =>
+        (args?.value as { problem?: string }).problem ?? 'must be a comma-separated list of queues',
+    },
+  })
+  WORKER_QUEUES?: WorkerQueueRequest[];
 
   @IsOptional()
   @Transform(toBool)
@@ -130,7 +158,8 @@ export class EnvironmentVariables {
   INSTANCE_EXTENDED_DESCRIPTION?: string;
 
   @IsOptional()
-  @IsEmail()
+  // Hosts without a dot (admin@localhost) are fine, as for sign-ups.
+  @IsEmail({ require_tld: false })
   INSTANCE_CONTACT_EMAIL?: string;
 
   @IsOptional()
@@ -224,6 +253,113 @@ export class EnvironmentVariables {
   @IsOptional()
   @Matches(/^https?:\/\/[^\s]+$/, { message: 'must be an http:// or https:// URL' })
   MEDIA_BASE_URL?: string;
+
+  // Machine translation of statuses, with Mastodon's variable names: DeepL when its key is
+  // set, else LibreTranslate when its endpoint is.
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  DEEPL_API_KEY?: string;
+
+  @IsOptional()
+  @IsIn(['free', 'pro'])
+  DEEPL_PLAN?: 'free' | 'pro';
+
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s]+$/, { message: 'must be an http:// or https:// URL' })
+  LIBRE_TRANSLATE_ENDPOINT?: string;
+
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  LIBRE_TRANSLATE_API_KEY?: string;
+
+  /** Where donation campaigns are asked for (Mastodon's variable); none without it. */
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s]+$/, { message: 'must be an http:// or https:// URL' })
+  DONATION_CAMPAIGNS_URL?: string;
+
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_-]{1,64}$/, { message: 'may use letters, digits, _ and - only' })
+  DONATION_CAMPAIGNS_ENVIRONMENT?: string;
+
+  /** The year whose annual reports may be generated now; default: the current one in late December. */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(2000)
+  @Max(9999)
+  ANNUAL_REPORT_YEAR?: number;
+
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_-]{86,88}={0,2}$/, {
+    message:
+      'must be a base64url P-256 public key (generate a pair with: npm run -s cli -- vapid generate)',
+  })
+  VAPID_PUBLIC_KEY?: string;
+
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_-]{42,44}={0,2}$/, {
+    message:
+      'must be a base64url P-256 private key (generate a pair with: npm run -s cli -- vapid generate)',
+  })
+  VAPID_PRIVATE_KEY?: string;
+
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  FFMPEG_PATH?: string;
+
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  FFPROBE_PATH?: string;
+
+  @IsOptional()
+  @Transform(toBool)
+  @IsBoolean()
+  S3_ENABLED?: boolean;
+
+  @IsOptional()
+  @Matches(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'must be an S3 bucket name' })
+  S3_BUCKET?: string;
+
+  @IsOptional()
+  @Matches(/^[a-z0-9-]+$/, { message: 'must be a region name such as us-east-1' })
+  S3_REGION?: string;
+
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s/]+\/?$/, { message: 'must be an http:// or https:// URL of a host' })
+  S3_ENDPOINT?: string;
+
+  @IsOptional()
+  @Matches(/^[a-z0-9.-]+(:\d{1,5})?(\/[^\s]*)?$/i, {
+    message: 'must be a host name, optionally with a port and path (no scheme)',
+  })
+  S3_ALIAS_HOST?: string;
+
+  @IsOptional()
+  @IsIn(['http', 'https'])
+  S3_PROTOCOL?: string;
+
+  @IsOptional()
+  @IsIn(['public-read', 'private', 'none'])
+  S3_PERMISSION?: string;
+
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  AWS_ACCESS_KEY_ID?: string;
+
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  AWS_SECRET_ACCESS_KEY?: string;
+
+  @IsOptional()
+  @Transform(toBool)
+  @IsBoolean()
+  ALLOW_PRIVATE_ADDRESS?: boolean;
 }
 
 export class ConfigurationError extends Error {
@@ -264,12 +400,15 @@ class EnvironmentVariablesKeys implements Record<keyof EnvironmentVariables, und
   PORT = undefined;
   STREAMING_PORT = undefined;
   BIND = undefined;
+  WORKER_HEALTH_PORT = undefined;
   LOCAL_DOMAIN = undefined;
   WEB_DOMAIN = undefined;
   LOCAL_HTTPS = undefined;
   STREAMING_API_BASE_URL = undefined;
   LOG_LEVEL = undefined;
+  LOG_FORMAT = undefined;
   WORKER_CONCURRENCY = undefined;
+  WORKER_QUEUES = undefined;
   JOBS_INLINE = undefined;
   DB_MIGRATE_ON_BOOT = undefined;
   INSTANCE_TITLE = undefined;
@@ -293,4 +432,25 @@ class EnvironmentVariablesKeys implements Record<keyof EnvironmentVariables, und
   MAIL_DIR = undefined;
   MEDIA_ROOT = undefined;
   MEDIA_BASE_URL = undefined;
+  VAPID_PUBLIC_KEY = undefined;
+  VAPID_PRIVATE_KEY = undefined;
+  FFMPEG_PATH = undefined;
+  FFPROBE_PATH = undefined;
+  S3_ENABLED = undefined;
+  S3_BUCKET = undefined;
+  S3_REGION = undefined;
+  S3_ENDPOINT = undefined;
+  S3_ALIAS_HOST = undefined;
+  S3_PROTOCOL = undefined;
+  S3_PERMISSION = undefined;
+  AWS_ACCESS_KEY_ID = undefined;
+  AWS_SECRET_ACCESS_KEY = undefined;
+  DEEPL_API_KEY = undefined;
+  DEEPL_PLAN = undefined;
+  LIBRE_TRANSLATE_ENDPOINT = undefined;
+  LIBRE_TRANSLATE_API_KEY = undefined;
+  DONATION_CAMPAIGNS_URL = undefined;
+  DONATION_CAMPAIGNS_ENVIRONMENT = undefined;
+  ANNUAL_REPORT_YEAR = undefined;
+  ALLOW_PRIVATE_ADDRESS = undefined;
 }

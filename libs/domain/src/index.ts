@@ -1,6 +1,7 @@
 export * from './data-source';
 export * from './entities';
 export * from './errors';
+export * from './field-errors';
 export * from './ids/snowflake';
 export * from './migrations';
 export * from './naming-strategy';
@@ -11,3 +12,4 @@ export * from './media-paths';
 export * from './user-settings';
 export * from './names/tag-name';
 export * from './names/domain-name';
+export * from './transactions';

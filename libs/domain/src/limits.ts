@@ -13,12 +13,12 @@ export const Limits = {
   },
   statuses: { maxMediaAttachments: 4, charactersReservedPerUrl: 23 },
   mediaAttachments: {
+    // HEIC/HEIF are left out: the bundled image library cannot decode HEVC, so clients that
+    // see them missing convert such photos before uploading.
     supportedMimeTypes: [
       'image/jpeg',
       'image/png',
       'image/gif',
-      'image/heic',
-      'image/heif',
       'image/webp',
       'image/avif',
       'video/webm',

@@ -5,3 +5,5 @@ export * from './transforms';
 export * from './validation.pipe';
 export * from './rate-limit';
 export * from './request-params';
+export * from './routes';
+export * from './update-route';

@@ -219,6 +219,23 @@ describe('HTTP conventions', () => {
         .expect((r) => expect(r.status).toBeLessThan(500));
     });
 
+    it('refuses NUL characters anywhere in the parameters with 422, for every route', async () => {
+      const refused = { error: 'Validation failed: parameters may not contain NUL characters' };
+      const requests = [
+        running.http.post('/echo').send({ name: 'a\u0000b' }),
+        running.http.post('/echo').send({ fields: [{ name: 'x', value: 'y\u0000' }] }),
+        running.http.post('/echo').send({ ['key\u0000']: 'value' }),
+        running.http.post('/echo').type('form').send('name=a%00b'),
+        running.http.post('/echo').field('name', 'a\u0000b'),
+        running.http.get('/echo?id[]=1&id[]=%00'),
+        running.http.get('/echo/missing%00'),
+      ];
+      for (const res of await Promise.all(requests)) {
+        expect({ status: res.status, body: res.body }).toEqual({ status: 422, body: refused });
+      }
+      await running.http.post('/echo').send({ name: '%00' }).expect(201);
+    });
+
     it('validates with class-validator into 422 with details', async () => {
       const res = await running.http.post('/echo').send({ name: 'too long' }).expect(422);
       expect(res.body.error).toMatch(/^Validation failed: Name /);

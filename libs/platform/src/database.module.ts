@@ -1,9 +1,12 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
-import { dataSourceOptions, ENTITIES } from '@nestodon/domain';
+import { dataSourceOptions, ENTITIES, REPOSITORIES } from '@nestodon/domain';
 
-/** TypeORM connected with the configured URL; repositories of every entity are injectable. */
+/**
+ * TypeORM connected with the configured URL; repositories of every entity and our own
+ * repositories (libs/domain, the only place that holds SQL) are injectable everywhere.
+ */
 @Global()
 @Module({
   imports: [
@@ -16,6 +19,7 @@ import { dataSourceOptions, ENTITIES } from '@nestodon/domain';
     }),
     TypeOrmModule.forFeature(ENTITIES),
   ],
-  exports: [TypeOrmModule],
+  providers: REPOSITORIES,
+  exports: [TypeOrmModule, ...REPOSITORIES],
 })
 export class DatabaseModule {}

@@ -24,6 +24,30 @@ export class RedisService implements OnApplicationShutdown {
     return connection;
   }
 
+  /**
+   * Deletes every key of this namespace matching `pattern` (a SCAN pattern without the
+   * namespace, e.g. `feed:*`), a batch at a time so Redis is never blocked; returns how many.
+   */
+  async deleteMatching(pattern: string): Promise<number> {
+    let deleted = 0;
+    let cursor = '0';
+    do {
+      // SCAN sees full key names: the prefix is added to the pattern and stripped for UNLINK.
+      const [next, keys] = await this.client.scan(
+        cursor,
+        'MATCH',
+        `${this.namespace}${pattern}`,
+        'COUNT',
+        1000,
+      );
+      if (keys.length > 0) {
+        deleted += await this.client.unlink(...keys.map((key) => key.slice(this.namespace.length)));
+      }
+      cursor = next;
+    } while (cursor !== '0');
+    return deleted;
+  }
+
   async onApplicationShutdown(): Promise<void> {
     await Promise.all(
       [this.client, ...this.extra].map((c) => c.quit().catch(() => c.disconnect())),

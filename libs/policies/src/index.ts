@@ -6,3 +6,7 @@ export * from './status.policy';
 export * from './filter.policy';
 export * from './feed.policy';
 export * from './notification.policy';
+export * from './stream.policy';
+export * from './push.policy';
+export * from './quote.policy';
+export * from './collection.policy';

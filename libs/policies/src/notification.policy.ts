@@ -13,7 +13,8 @@
  *   the recipient does not follow;
  * - a policy rule set to `drop` applies.
  * Filtered: a policy rule set to `filter` applies. Policy rules apply only to filterable types
- * (not admin.sign_up, admin.report, poll, update) and never to senders the recipient accepted.
+ * (not admin.sign_up, admin.report, poll, update, quoted_update) and never to senders the
+ * recipient accepted.
  * Rules: not_following (the recipient does not follow the sender), not_followers (the sender
  * has not followed the recipient for 3 days), new_accounts (the sender is under 30 days old and
  * not followed), private_mentions (a direct mention not answering one of the recipient's, from
@@ -46,6 +47,7 @@ export const UNFILTERABLE_NOTIFICATION_TYPES: ReadonlySet<string> = new Set([
   'admin.report',
   'poll',
   'update',
+  'quoted_update',
 ]);
 
 export const NEW_ACCOUNT_DAYS = 30;

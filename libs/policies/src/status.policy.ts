@@ -1,4 +1,4 @@
-import { StatusVisibility } from '@nestodon/domain';
+import { Status, StatusVisibility } from '@nestodon/domain';
 
 /**
  * Who may see a status, decided here and only here. Every read path (single fetch, lists of ids,
@@ -23,6 +23,19 @@ export interface StatusFacts {
   author: { id: string; domain: string | null; suspendedAt: Date | null };
   /** The reblogged status, required when `reblogOfId` is set (missing means gone). */
   reblog?: StatusFacts | null;
+}
+
+/** The policy's view of a loaded status (author and reblogged status included). */
+export function statusFacts(status: Status): StatusFacts {
+  return {
+    id: status.id,
+    accountId: status.accountId,
+    visibility: status.visibility,
+    deletedAt: status.deletedAt,
+    reblogOfId: status.reblogOfId,
+    author: status.account!,
+    reblog: status.reblog ? statusFacts(status.reblog) : (status.reblog ?? null),
+  };
 }
 
 /** The viewer's relations, preloaded in a constant number of queries for a whole page. */

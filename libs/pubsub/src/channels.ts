@@ -15,7 +15,29 @@ export const Channel = {
   publicRemoteMedia: 'timeline:public:remote:media',
   hashtag: (tag: string) => `timeline:hashtag:${tag.toLowerCase()}`,
   hashtagLocal: (tag: string) => `timeline:hashtag:${tag.toLowerCase()}:local`,
+  /** System messages about one access token (`kill` when it is revoked). */
+  accessToken: (tokenId: string) => `timeline:access_token:${tokenId}`,
+  /** System messages about one account (`kill` when disabled or suspended, `filters_changed`). */
+  system: (accountId: string) => `timeline:system:${accountId}`,
 } as const;
+
+/**
+ * Channels of one account or list (home, notifications, direct, list). They are published to
+ * only while some streaming process has marked them subscribed (`subscribedMarker`), so a post
+ * reaching thousands of home feeds does not publish thousands of messages nobody reads.
+ */
+const GATED_CHANNEL = /^timeline:(\d+(:notifications)?|direct:\d+|list:\d+)$/;
+
+export function isGatedChannel(channel: string): boolean {
+  return GATED_CHANNEL.test(channel);
+}
+
+/** Redis key a subscriber keeps alive while it listens to a gated channel (Mastodon's name). */
+export const subscribedMarker = (channel: string) => `subscribed:${channel}`;
+
+/** How long a marker lives, and how often subscribers refresh it (Mastodon: 18 and 6 minutes). */
+export const SUBSCRIBED_MARKER_TTL_SECONDS = 18 * 60;
+export const SUBSCRIBED_MARKER_REFRESH_MS = 6 * 60 * 1000;
 
 /** Events as the streaming API names them. */
 export const StreamEvent = {
@@ -32,9 +54,18 @@ export const StreamEvent = {
 } as const;
 export type StreamEvent = (typeof StreamEvent)[keyof typeof StreamEvent];
 
+/** Events on the system channels, for the streaming process itself; never sent to clients. */
+export const SystemEvent = {
+  /** Close the connections of the token or account. */
+  Kill: 'kill',
+  /** The account's filters changed: reload them. */
+  FiltersChanged: 'filters_changed',
+} as const;
+export type SystemEvent = (typeof SystemEvent)[keyof typeof SystemEvent];
+
 export interface StreamMessage {
-  event: StreamEvent;
-  /** JSON text of the entity, a bare id for deletes, absent for filters_changed. */
+  event: StreamEvent | SystemEvent;
+  /** JSON text of the entity, a bare id for deletes, absent for filters_changed and kill. */
   payload?: string;
   queued_at?: number;
 }

@@ -1,5 +1,5 @@
+export { QUEUE_NAMES, type QueueName } from '@nestodon/config';
+export * from './job-dispatcher';
 export * from './job-names';
-export * from './job-processor';
 export * from './job-queue.service';
-export * from './job-registry';
 export * from './queue.module';

@@ -1,18 +1,10 @@
-/** BullMQ queues, split like Mastodon's Sidekiq queues so slow kinds cannot starve urgent ones. */
-export const QueueName = {
-  Default: 'default',
-  Push: 'push',
-  Ingress: 'ingress',
-  Mailers: 'mailers',
-  Scheduler: 'scheduler',
-} as const;
-export type QueueName = (typeof QueueName)[keyof typeof QueueName];
+import { QueueName } from '@nestodon/config';
 
 /** Every job kind. Payloads carry ids only; processors reload rows. */
 export const JobName = {
-  /** Round trip through the worker, used by GET /health/worker and `cli jobs ping`. */
+  /** Round trip through a worker, for GET /health/worker. */
   SystemPing: 'system.ping',
-  /** Issue a fresh confirmation token for a user and mail the link. */
+  /** Mail a user a confirmation link with a fresh token (sign-up or changed address). */
   SendConfirmationEmail: 'mail.confirmation',
   /**
    * End a timed mute: enqueued with a delay until the mute's expires_at. Deletes that mute if
@@ -22,19 +14,19 @@ export const JobName = {
   ExpireMute: 'mutes.expire',
   /** An account unlocked: accept its pending follow requests (silenced requesters aside). */
   AuthorizeAllFollowRequests: 'follow_requests.authorize_all',
-  /**
-   * A status was posted, reblogged or edited (`update`): fan it out to feeds and streams.
-   * Enqueued after commit; the timelines work fills the processor (it only loads the status now).
-   */
+  /** A status was posted, reblogged or edited (`update`): fan it out to feeds and streams. */
   DistributeStatus: 'statuses.distribute',
-  /**
-   * A status (or reblog) was deleted: take it out of feeds and streams. Enqueued after commit;
-   * the timelines work fills the processor.
-   */
+  /** A deleted status (or reblog) leaves feeds, streams, notifications and conversations. */
   UndistributeStatus: 'statuses.undistribute',
-  /** Publish a scheduled status; enqueued with a delay until its scheduled_at (early runs wait). */
+  /**
+   * Publish a scheduled status; enqueued with a delay until its scheduled_at (an early run does
+   * nothing). Each run also publishes overdue ones whose job was lost.
+   */
   PublishScheduledStatus: 'statuses.publish_scheduled',
-  /** Close a poll at its expires_at (early runs are no-ops); notifications hook in there. */
+  /**
+   * Close a poll at its expires_at (an early run does nothing) and notify its author and voters.
+   * Each run also closes overdue polls whose job was lost.
+   */
   ExpirePoll: 'polls.expire',
   /** Put an account's recent statuses into a home feed (a new follow) or a list feed. */
   FeedMerge: 'feeds.merge',
@@ -52,6 +44,20 @@ export const JobName = {
   Notify: 'notifications.create',
   /** Tell staff who may manage users that an account signed up (admin.sign_up). */
   NotifyAdminsOfSignUp: 'notifications.admin_sign_up',
+  /** Send one notification to one Web Push subscription (retried; gone endpoints unsubscribe). */
+  DeliverWebPush: 'web_push.deliver',
+  /**
+   * Convert an upload the api kept for the worker (video, audio, GIF, large images); an upload
+   * that cannot be converted is marked failed. Repeated runs do nothing.
+   */
+  ProcessMedia: 'media.process',
+  /**
+   * Recurring (hourly): remove uploads left unattached for a day and the media of statuses
+   * deleted without a redraft, files included.
+   */
+  RemoveOrphanedMedia: 'media.remove_orphans',
+  /** Compute an account's annual report for a year, then finish its async refresh. */
+  GenerateAnnualReport: 'annual_reports.generate',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -60,7 +66,8 @@ export interface JobPayloads {
   [JobName.SendConfirmationEmail]: { userId: string };
   [JobName.ExpireMute]: { muteId: string };
   [JobName.AuthorizeAllFollowRequests]: { accountId: string };
-  [JobName.DistributeStatus]: { statusId: string; update?: boolean };
+  /** `skipNotifications`: a change that is no edit (a quote revoked, a new quote policy). */
+  [JobName.DistributeStatus]: { statusId: string; update?: boolean; skipNotifications?: boolean };
   [JobName.UndistributeStatus]: { statusId: string; accountId: string };
   [JobName.PublishScheduledStatus]: { scheduledStatusId: string };
   [JobName.ExpirePoll]: { pollId: string };
@@ -72,6 +79,10 @@ export interface JobPayloads {
   [JobName.AfterDomainBlock]: { accountId: string; domain: string };
   [JobName.Notify]: NotifyPayload;
   [JobName.NotifyAdminsOfSignUp]: { accountId: string };
+  [JobName.DeliverWebPush]: { subscriptionId: string; notificationId: string };
+  [JobName.ProcessMedia]: { mediaAttachmentId: string };
+  [JobName.RemoveOrphanedMedia]: Record<string, never>;
+  [JobName.GenerateAnnualReport]: { accountId: string; year: number };
 }
 
 /** What caused a notification, as ids (see NotifyService). */
@@ -86,6 +97,7 @@ export interface NotifyPayload {
   followId?: string;
   followRequestId?: string;
   reportId?: string;
+  quoteId?: string;
 }
 
 export interface JobResults {
@@ -107,23 +119,34 @@ export interface JobResults {
   /** The notification's id, or null when it was dropped. */
   [JobName.Notify]: { notificationId: string | null };
   [JobName.NotifyAdminsOfSignUp]: void;
+  /** What became of the push: sent, dropped (subscription or notification gone), unsubscribed. */
+  [JobName.DeliverWebPush]: { outcome: 'sent' | 'dropped' | 'unsubscribed' };
+  [JobName.ProcessMedia]: { processed: boolean };
+  /** How many attachments were removed. */
+  [JobName.RemoveOrphanedMedia]: { removed: number };
+  [JobName.GenerateAnnualReport]: { generated: boolean };
 }
 
+/** The queue each job kind waits in (queues are listed in libs/config, see QUEUE_NAMES). */
 export const QUEUE_OF_JOB: Record<JobName, QueueName> = {
-  [JobName.SystemPing]: QueueName.Default,
-  [JobName.SendConfirmationEmail]: QueueName.Mailers,
-  [JobName.ExpireMute]: QueueName.Scheduler,
-  [JobName.AuthorizeAllFollowRequests]: QueueName.Default,
-  [JobName.DistributeStatus]: QueueName.Default,
-  [JobName.UndistributeStatus]: QueueName.Default,
-  [JobName.PublishScheduledStatus]: QueueName.Scheduler,
-  [JobName.ExpirePoll]: QueueName.Scheduler,
-  [JobName.FeedMerge]: QueueName.Default,
-  [JobName.FeedUnmerge]: QueueName.Default,
-  [JobName.RegenerateHomeFeed]: QueueName.Default,
-  [JobName.AfterBlock]: QueueName.Default,
-  [JobName.AfterMute]: QueueName.Default,
-  [JobName.AfterDomainBlock]: QueueName.Default,
-  [JobName.Notify]: QueueName.Default,
-  [JobName.NotifyAdminsOfSignUp]: QueueName.Default,
+  [JobName.SystemPing]: 'default',
+  [JobName.SendConfirmationEmail]: 'mailers',
+  [JobName.ExpireMute]: 'scheduler',
+  [JobName.AuthorizeAllFollowRequests]: 'default',
+  [JobName.DistributeStatus]: 'default',
+  [JobName.UndistributeStatus]: 'default',
+  [JobName.PublishScheduledStatus]: 'scheduler',
+  [JobName.ExpirePoll]: 'scheduler',
+  [JobName.FeedMerge]: 'default',
+  [JobName.FeedUnmerge]: 'default',
+  [JobName.RegenerateHomeFeed]: 'default',
+  [JobName.AfterBlock]: 'default',
+  [JobName.AfterMute]: 'default',
+  [JobName.AfterDomainBlock]: 'default',
+  [JobName.Notify]: 'default',
+  [JobName.NotifyAdminsOfSignUp]: 'default',
+  [JobName.DeliverWebPush]: 'push',
+  [JobName.ProcessMedia]: 'media',
+  [JobName.RemoveOrphanedMedia]: 'scheduler',
+  [JobName.GenerateAnnualReport]: 'default',
 };

@@ -1,9 +1,11 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
-import { APP_CONFIG, AppConfig } from '@nestodon/config';
-import { RedisService } from '@nestodon/platform';
+import { APP_CONFIG, AppConfig, QueueName } from '@nestodon/config';
 import { JobsOptions, Queue, QueueEvents } from 'bullmq';
-import { JobName, JobPayloads, JobResults, QUEUE_OF_JOB, QueueName } from './job-names';
-import { JobRegistry } from './job-registry';
+import { JobDispatcher } from './job-dispatcher';
+import { JobName, JobPayloads, JobResults, QUEUE_OF_JOB } from './job-names';
+
+/** Every BullMQ queue by name (QueueModule registers them). */
+export const BULL_QUEUES = Symbol('BULL_QUEUES');
 
 const DEFAULT_JOB_OPTIONS: JobsOptions = {
   attempts: 5,
@@ -14,21 +16,25 @@ const DEFAULT_JOB_OPTIONS: JobsOptions = {
 
 /**
  * Enqueues jobs for the worker. Call it after the transaction that wrote the rows commits.
- * With JOBS_INLINE the job runs here and now through the registry (end-to-end tests).
+ * Under JOBS_INLINE the job runs here and now instead, through the dispatcher of the job
+ * processors in this process (end-to-end tests).
  */
 @Injectable()
 export class JobQueue implements OnApplicationShutdown {
-  private readonly queues = new Map<QueueName, Queue>();
-  private readonly events = new Map<QueueName, QueueEvents>();
+  private inlineDispatcher?: JobDispatcher;
+  private readonly events = new Map<QueueName, Promise<QueueEvents>>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly redis: RedisService,
-    private readonly registry: JobRegistry,
+    @Inject(BULL_QUEUES) private readonly queues: Readonly<Record<QueueName, Queue>>,
   ) {}
 
-  get prefix(): string {
-    return `${this.config.redis.namespace}bull`;
+  /**
+   * Called by the module that provides the job processors (the worker's JobProcessorsModule):
+   * they depend on services that enqueue, so they cannot be injected here.
+   */
+  runInlineWith(dispatcher: JobDispatcher): void {
+    this.inlineDispatcher = dispatcher;
   }
 
   async enqueue<N extends JobName>(
@@ -37,7 +43,7 @@ export class JobQueue implements OnApplicationShutdown {
     options: JobsOptions = {},
   ): Promise<void> {
     if (this.config.jobs.inline) {
-      await this.registry.run(name, payload);
+      await this.runInline(name, payload);
       return;
     }
     await this.queue(QUEUE_OF_JOB[name]).add(name, payload, { ...DEFAULT_JOB_OPTIONS, ...options });
@@ -49,45 +55,46 @@ export class JobQueue implements OnApplicationShutdown {
     payload: JobPayloads[N],
     timeoutMs: number,
   ): Promise<JobResults[N]> {
-    if (this.config.jobs.inline) return this.registry.run(name, payload);
-    const queueName = QUEUE_OF_JOB[name];
-    const events = await this.queueEvents(queueName);
+    if (this.config.jobs.inline) return this.runInline(name, payload);
+    const queue = this.queue(QUEUE_OF_JOB[name]);
+    const events = await this.queueEvents(queue);
     // Finished jobs stay a minute: removed at once, a fast job can vanish before
     // waitUntilFinished looks at it, and the wait fails though the job succeeded.
-    const job = await this.queue(queueName).add(name, payload, {
+    const job = await queue.add(name, payload, {
       removeOnComplete: { age: 60 },
       removeOnFail: { age: 60 },
     });
     return (await job.waitUntilFinished(events, timeoutMs)) as JobResults[N];
   }
 
+  /** The BullMQ queue itself, to inspect jobs. */
   queue(name: QueueName): Queue {
-    let queue = this.queues.get(name);
-    if (!queue) {
-      queue = new Queue(name, {
-        prefix: this.prefix,
-        connection: this.redis.connection({ maxRetriesPerRequest: null }),
-      });
-      this.queues.set(name, queue);
-    }
-    return queue;
+    return this.queues[name];
   }
 
-  private async queueEvents(name: QueueName): Promise<QueueEvents> {
+  private runInline<N extends JobName>(name: N, payload: JobPayloads[N]): Promise<JobResults[N]> {
+    if (!this.inlineDispatcher) {
+      throw new Error('JOBS_INLINE is set, but this process has no job processors to run jobs');
+    }
+    return this.inlineDispatcher.run(name, payload);
+  }
+
+  /** One listener per queue, made on first use: only health checks and tests wait for jobs. */
+  private queueEvents(queue: Queue): Promise<QueueEvents> {
+    const name = queue.name as QueueName;
     let events = this.events.get(name);
     if (!events) {
-      events = new QueueEvents(name, {
-        prefix: this.prefix,
-        connection: this.redis.connection({ maxRetriesPerRequest: null }),
+      const listener = new QueueEvents(name, {
+        prefix: queue.opts.prefix,
+        connection: queue.opts.connection,
       });
+      events = listener.waitUntilReady().then(() => listener);
       this.events.set(name, events);
-      await events.waitUntilReady();
     }
     return events;
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await Promise.all([...this.events.values()].map((events) => events.close()));
-    await Promise.all([...this.queues.values()].map((queue) => queue.close()));
+    await Promise.all([...this.events.values()].map(async (events) => (await events).close()));
   }
 }

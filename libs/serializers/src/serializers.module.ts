@@ -9,6 +9,7 @@ import { RelationshipPresenter } from './rest/relationship.serializer';
 import { TagPresenter } from './rest/tag.serializer';
 import { StatusEditPresenter } from './rest/status-edit.serializer';
 import { StatusPresenter } from './rest/status.serializer';
+import { StatusPageLoader } from './rest/status-page.loader';
 import { NotificationPresenter } from './rest/notification.serializer';
 import { ConversationPresenter } from './rest/conversation.serializer';
 
@@ -27,6 +28,7 @@ const PRESENTERS = [
 @Module({
   providers: [
     ...PRESENTERS,
+    StatusPageLoader,
     AccountStatsRepository,
     StatusStatsRepository,
     RelationshipsRepository,

@@ -1,5 +1,7 @@
+import { NESTODON_VERSION } from '@nestodon/config';
+
 /** Nestodon's own version and the Mastodon API level it implements, as clients detect features. */
-export const NESTODON_VERSION = '0.1.0';
+export { NESTODON_VERSION };
 export const MASTODON_COMPAT_VERSION = '4.5.0';
 export const MASTODON_API_VERSION = 6;
 export const SOURCE_URL = 'https://github.com/nestodon/nestodon';

@@ -2,7 +2,10 @@ import { AppConfig } from '@nestodon/config';
 import {
   Account,
   CustomEmoji,
+  PollRepository,
+  QuoteRepository,
   Status,
+  StatusPageRepository,
   StatusRepository,
   StatusVisibility,
   ViewerRelationsRepository,
@@ -20,15 +23,16 @@ import {
   QueryCountingDatabase,
 } from '@nestodon/testing';
 import { DataSource } from 'typeorm';
-import { StatusVisibilityService } from '@nestodon/core';
+import { StatusQueries } from '@nestodon/core';
 import { AccountPresenter } from '../src/rest/account.serializer';
+import { StatusPageLoader } from '../src/rest/status-page.loader';
 import { StatusPresenter } from '../src/rest/status.serializer';
 
 describe('StatusPresenter', () => {
   let db: QueryCountingDatabase;
   let dataSource: DataSource;
   let presenter: StatusPresenter;
-  let visibility: StatusVisibilityService;
+  let visibility: StatusQueries;
   let statuses: StatusRepository;
   let config: AppConfig;
   let viewer: Account;
@@ -38,9 +42,19 @@ describe('StatusPresenter', () => {
     db = await createQueryCountingDatabase();
     ({ dataSource, config } = db);
     const accounts = new AccountPresenter(config, dataSource);
-    presenter = new StatusPresenter(config, dataSource, accounts);
+    presenter = new StatusPresenter(
+      config,
+      new StatusPageLoader(
+        new StatusPageRepository(dataSource),
+        new PollRepository(dataSource),
+        new QuoteRepository(dataSource),
+        new StatusRepository(dataSource),
+        new ViewerRelationsRepository(dataSource),
+        accounts,
+      ),
+    );
     statuses = new StatusRepository(dataSource);
-    visibility = new StatusVisibilityService(statuses, new ViewerRelationsRepository(dataSource));
+    visibility = new StatusQueries(statuses, new ViewerRelationsRepository(dataSource));
     viewer = (await createLocalAccount(dataSource, { username: 'viewer' })).account;
     page = await makeStatuses(41);
   });
@@ -124,7 +138,7 @@ describe('StatusPresenter', () => {
     });
     expect(original.mentions).toHaveLength(2);
     expect(original.media_attachments).toHaveLength(1);
-    expect(json).toMatchObject({ favourited: false, content: '' });
+    expect(json).toMatchObject({ favourited: true, bookmarked: true, content: '' });
   });
 
   it('presents a page of 40 with the same number of queries as a page of 1', async () => {

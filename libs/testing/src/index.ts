@@ -6,3 +6,7 @@ export * from './factories/oauth.factory';
 export * from './mail-sink';
 export * from './query-counting';
 export * from './factories/status.factory';
+export * from './media-samples';
+export * from './s3-server';
+export * from './wait-for';
+export * from './http-stand-in';

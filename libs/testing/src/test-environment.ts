@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Redis from 'ioredis';
 import { AppConfig, loadConfig } from '@nestodon/config';
 import { createTestDatabase, TestDatabase } from './test-database';
@@ -25,6 +28,8 @@ export async function createTestEnvironment(
 ): Promise<TestEnvironment> {
   const database = await createTestDatabase();
   const namespace = `test_${randomBytes(5).toString('hex')}`;
+  // Stored media go to a folder of their own, removed with the rest.
+  const mediaRoot = await mkdtemp(join(tmpdir(), 'nestodon-test-media-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATABASE_URL: database.url,
@@ -33,8 +38,11 @@ export async function createTestEnvironment(
     REDIS_NAMESPACE: namespace,
     LOCAL_DOMAIN: 'nestodon.test',
     LOCAL_HTTPS: 'true',
+    // Test servers (and a second instance in federation tests) listen on loopback.
+    ALLOW_PRIVATE_ADDRESS: 'true',
     JOBS_INLINE: options.inlineJobs ? 'true' : 'false',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    MEDIA_ROOT: mediaRoot,
     ...options.env,
   });
   return {
@@ -43,6 +51,7 @@ export async function createTestEnvironment(
     async teardown() {
       await database.drop();
       await deleteRedisNamespace(namespace);
+      await rm(mediaRoot, { recursive: true, force: true });
     },
   };
 }

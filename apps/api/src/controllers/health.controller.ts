@@ -1,5 +1,6 @@
 import { Controller, Get, HttpCode, Res } from '@nestjs/common';
-import { HealthService } from '@nestodon/platform';
+import { Public } from '@nestodon/auth';
+import { HealthService, ReadinessReport } from '@nestodon/platform';
 import { JobName, JobQueue } from '@nestodon/queue';
 import type { Response } from 'express';
 
@@ -24,14 +25,32 @@ export class HealthController {
 
   /** Load balancer check: Postgres and Redis answer. */
   @Get()
+  @Public()
   async show(@Res({ passthrough: true }) res: Response) {
     const report = await this.health.check();
     res.status(report.healthy ? 200 : 503);
     return report;
   }
 
+  /** Liveness: the process answers; dependencies are readiness's business. */
+  @Get('live')
+  @Public()
+  live() {
+    return { alive: true };
+  }
+
+  /** Readiness: send traffic here only while PostgreSQL and Redis answer. */
+  @Get('ready')
+  @Public()
+  async ready(@Res({ passthrough: true }) res: Response): Promise<ReadinessReport> {
+    const report = await this.health.readiness();
+    res.status(report.ready ? 200 : 503);
+    return report;
+  }
+
   /** A job's round trip through Redis and a worker. */
   @Get('worker')
+  @Public()
   @HttpCode(200)
   async worker(@Res({ passthrough: true }) res: Response): Promise<WorkerCheck> {
     if (!this.lastWorkerCheck || Date.now() - this.lastWorkerCheck.at > WORKER_RESULT_TTL_MS) {

@@ -44,7 +44,7 @@ export function consentPage(m: Messages, options: ConsentPageOptions): SafeHtml 
 }
 
 /** Only http(s) websites become links. */
-function safeWebsite(website: string | null): string | null {
+export function safeWebsite(website: string | null): string | null {
   if (!website) return null;
   try {
     const url = new URL(website);

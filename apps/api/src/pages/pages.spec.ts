@@ -1,4 +1,4 @@
-import { ALL_SCOPES } from '@nestodon/auth';
+import { ALL_SCOPES } from '@nestodon/access';
 import { html, SafeHtml } from './html';
 import { en } from './i18n/en';
 import { LOCALES, messagesFor } from './i18n';

@@ -1,18 +1,30 @@
 import { Injectable } from '@nestjs/common';
-import { EmailPasswordStrategy } from '@nestodon/auth';
-import { AuthenticateUserService, SignedInUser, SignInResult } from '@nestodon/core';
+import {
+  AuthenticateUserService,
+  SessionUserQueries,
+  SignedInUser,
+  SignInResult,
+} from '@nestodon/core';
 import type { Request, Response } from 'express';
 import passport from 'passport';
+import { Strategy as LocalStrategy } from 'passport-local';
 import './session-data';
 
 export type SignInFailure = Exclude<SignInResult['outcome'], 'signed_in'> | 'blank';
 
 type Handler = (req: Request, res: Response, next: (error?: unknown) => void) => void;
 
+/** A form without both fields fails as `blank` (passport-local's option, untyped upstream). */
+const SIGN_IN_OPTIONS: passport.AuthenticateOptions & { badRequestMessage: SignInFailure } = {
+  session: false,
+  badRequestMessage: 'blank',
+};
+
 /**
  * Signed-in state of the web pages, with passport on a private authenticator: the sign-in form
- * (email-password strategy) and the session (user id in the session, reloaded per request and
- * dropped when the user may no longer sign in).
+ * (passport-local on `email` and `password`; a failure's message is the reason the page shows)
+ * and the session (user id in the session, reloaded per request and dropped when the user may
+ * no longer sign in).
  */
 @Injectable()
 export class WebAuthenticator {
@@ -20,16 +32,32 @@ export class WebAuthenticator {
   readonly initialize: Handler;
   readonly session: Handler;
 
-  constructor(private readonly users: AuthenticateUserService) {
+  constructor(
+    private readonly authenticateUser: AuthenticateUserService,
+    private readonly sessionUsers: SessionUserQueries,
+  ) {
     this.passport.use(
-      new EmailPasswordStrategy<SignedInUser>(async (email, password, req) => {
-        const result = await this.users.authenticate(email, password, req.ip ?? 'unknown');
-        return result.outcome === 'signed_in' ? { user: result.user } : { failure: result.outcome };
-      }),
+      new LocalStrategy(
+        { usernameField: 'email', passwordField: 'password', passReqToCallback: true },
+        (req, email: unknown, password: unknown, done) => {
+          if (typeof email !== 'string' || typeof password !== 'string' || !email.trim()) {
+            return done(null, false, { message: 'blank' });
+          }
+          this.authenticateUser
+            .call(email.trim(), password, req.ip ?? 'unknown')
+            .then(
+              (result) =>
+                result.outcome === 'signed_in'
+                  ? done(null, result.user)
+                  : done(null, false, { message: result.outcome }),
+              done,
+            );
+        },
+      ),
     );
     this.passport.serializeUser((user, done) => done(null, (user as SignedInUser).id));
     this.passport.deserializeUser((id: unknown, done) => {
-      this.users.findSessionUser(String(id)).then((user) => done(null, user ?? false), done);
+      this.sessionUsers.find(String(id)).then((user) => done(null, user ?? false), done);
     });
     this.initialize = this.passport.initialize() as Handler;
     this.session = this.passport.session() as Handler;
@@ -47,8 +75,8 @@ export class WebAuthenticator {
   ): Promise<{ user: SignedInUser } | { failure: SignInFailure }> {
     return new Promise((resolve, reject) => {
       const handler = this.passport.authenticate(
-        'email-password',
-        { session: false },
+        'local',
+        SIGN_IN_OPTIONS,
         (error: unknown, user: SignedInUser | false, info?: { message?: string }) => {
           if (error) return reject(error);
           if (user) return resolve({ user });

@@ -1,4 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdtemp, rm } from 'node:fs/promises';
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -7,8 +8,9 @@ import { BrowserContext, chromium } from 'playwright-core';
 import { ApiHarness, startApi } from '../support/api-harness';
 import { createUserWithPassword, OOB, pkcePair } from '../support/oauth';
 
-/** Debian's chromium; .ci/run installs it when missing. */
+/** Debian's chromium (README, Requirements); .ci/run installs it when missing. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_MISSING = `Chromium is missing (${CHROMIUM}): install it with \`sudo apt-get install chromium\`, or set CHROMIUM_PATH to a Chromium binary.`;
 const ARGS = [
   '--headless',
   '--no-sandbox',
@@ -36,6 +38,9 @@ describe('OAuth sign-in and consent in Chromium', () => {
   let callback: string;
 
   beforeAll(async () => {
+    await access(CHROMIUM, constants.X_OK).catch(() => {
+      throw new Error(CHROMIUM_MISSING);
+    });
     api = await startApi({ env: { LOCAL_HTTPS: 'false', INSTANCE_TITLE: 'Browser Social' } });
     const { email, account } = await createUserWithPassword(
       api.dataSource,

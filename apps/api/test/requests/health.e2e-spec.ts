@@ -14,6 +14,14 @@ describe('GET /health', () => {
     expect(res.headers['x-request-id']).toMatch(/[0-9a-f-]{36}/);
   });
 
+  it('answers liveness and readiness probes', async () => {
+    expect((await api.http.get('/health/live').expect(200)).body).toEqual({ alive: true });
+    expect((await api.http.get('/health/ready').expect(200)).body).toEqual({
+      ready: true,
+      checks: { postgres: true, redis: true },
+    });
+  });
+
   it('keeps a sane client request id', async () => {
     const res = await api.http.get('/health').set('X-Request-Id', 'abc-123').expect(200);
     expect(res.headers['x-request-id']).toBe('abc-123');

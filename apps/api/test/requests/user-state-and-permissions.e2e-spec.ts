@@ -95,7 +95,7 @@ describe('user state and role permissions on user routes', () => {
     it.each(['Moderator', 'Admin', 'Owner'])('lets the %s role through', async (name) => {
       const { user, token } = await userWithToken();
       await get('/test/probe/manage-users', token).expect(403);
-      await api.app.get(AssignRoleService).assignByName(user.id, name.toLowerCase());
+      await api.app.get(AssignRoleService).call(user.id, name.toLowerCase());
       await get('/test/probe/manage-users', token).expect(200, { ok: true });
     });
 

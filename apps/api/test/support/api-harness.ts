@@ -7,8 +7,8 @@ import {
   TestEnvironmentOptions,
 } from '@nestodon/testing';
 import { AppConfig } from '@nestodon/config';
+import { JobProcessorsModule } from '@nestodon/worker';
 import { DataSource } from 'typeorm';
-import { PROCESSORS } from '../../../worker/src/processors';
 import { createApiApp } from '../../src/bootstrap';
 
 export interface ApiHarness extends RunningApp {
@@ -18,13 +18,13 @@ export interface ApiHarness extends RunningApp {
 
 /**
  * Boots the api over HTTP on its own database and Redis namespace. With `inlineJobs`, jobs run
- * in this process through the worker's processors, so a request's effects are complete when
- * it returns.
+ * in this process through the worker's job processors, so a request's effects are complete
+ * when it returns.
  */
 export async function startApi(options: TestEnvironmentOptions = {}): Promise<ApiHarness> {
   const environment = await createTestEnvironment(options);
   const app = await createApiApp(environment.config, {
-    inlineProcessors: options.inlineJobs ? PROCESSORS : [],
+    jobProcessors: options.inlineJobs ? JobProcessorsModule : undefined,
   });
   return serveHarness(app, environment);
 }

@@ -5,7 +5,7 @@ import { CurrentAccount, RequirePermission, Scopes } from '@nestodon/auth';
 import { Account, Permission } from '@nestodon/domain';
 import { configureHttp } from '@nestodon/http';
 import { createTestEnvironment, TestEnvironmentOptions } from '@nestodon/testing';
-import { PROCESSORS } from '../../../worker/src/processors';
+import { JobProcessorsModule } from '@nestodon/worker';
 import { ApiModule } from '../../src/api.module';
 import { ApiHarness, serveHarness } from './api-harness';
 
@@ -34,7 +34,7 @@ export async function startProbeApi(options: TestEnvironmentOptions = {}): Promi
   @Module({
     imports: [
       ApiModule.forRoot(environment.config, {
-        inlineProcessors: options.inlineJobs ? PROCESSORS : [],
+        jobProcessors: options.inlineJobs ? JobProcessorsModule : undefined,
       }),
     ],
     controllers: [ProbeController],

@@ -1,24 +1,15 @@
-import { Account, Status, StatusVisibility, User } from '@nestodon/domain';
-import { createAccessToken, createLocalAccount, createRemoteAccount } from '@nestodon/testing';
+import { Account, Status, StatusVisibility } from '@nestodon/domain';
+import {
+  AccountWithToken,
+  createAccessToken,
+  createAccountWithToken,
+  createRemoteAccount,
+} from '@nestodon/testing';
 import { DataSource, DeepPartial } from 'typeorm';
 
-export interface TimelineActor {
-  account: Account;
-  user: User;
-  /** The Authorization header value (all scopes unless given). */
-  auth: string;
-}
+export type TimelineActor = AccountWithToken;
 
-export async function actor(
-  dataSource: DataSource,
-  attributes: DeepPartial<Account> = {},
-  scopes = 'read write follow push',
-  userAttributes: DeepPartial<User> = {},
-): Promise<TimelineActor> {
-  const { account, user } = await createLocalAccount(dataSource, attributes, userAttributes);
-  const token = await createAccessToken(dataSource, { user, scopes });
-  return { account, user, auth: `Bearer ${token}` };
-}
+export const actor = createAccountWithToken;
 
 /** Another token of the same user with other scopes (403 checks). */
 export async function authWith(

@@ -1,4 +1,8 @@
-import { RecommendAccountService } from '@nestodon/core';
+import {
+  RecommendAccountService,
+  RecommendedAccountQueries,
+  UnrecommendAccountService,
+} from '@nestodon/core';
 import { Command } from 'commander';
 import { CliRuntime } from '../cli-runtime';
 
@@ -17,7 +21,7 @@ export function recommendationsCommand(runtime: CliRuntime): Command {
     .argument('<name>', 'username')
     .action((name: string) =>
       runtime.withContext(async (app) => {
-        const account = await app.get(RecommendAccountService).recommend(name);
+        const account = await app.get(RecommendAccountService).call(name);
         runtime.print(`@${account.username} is recommended`);
       }),
     );
@@ -28,7 +32,7 @@ export function recommendationsCommand(runtime: CliRuntime): Command {
     .argument('<name>', 'username')
     .action((name: string) =>
       runtime.withContext(async (app) => {
-        const account = await app.get(RecommendAccountService).unrecommend(name);
+        const account = await app.get(UnrecommendAccountService).call(name);
         runtime.print(`@${account.username} is no longer recommended`);
       }),
     );
@@ -38,7 +42,7 @@ export function recommendationsCommand(runtime: CliRuntime): Command {
     .description('list recommended accounts')
     .action(() =>
       runtime.withContext(async (app) => {
-        const accounts = await app.get(RecommendAccountService).list();
+        const accounts = await app.get(RecommendedAccountQueries).list();
         if (accounts.length === 0) runtime.print('No accounts are recommended');
         for (const account of accounts) runtime.print(`@${account.username}`);
       }),

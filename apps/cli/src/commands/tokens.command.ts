@@ -15,7 +15,7 @@ export function tokensCommand(runtime: CliRuntime): Command {
       runtime.withContext(async (app) => {
         const issued = await app
           .get(CreateUserTokenService)
-          .create(name, { scopes: options.scopes, appName: options.app });
+          .call(name, { scopes: options.scopes, appName: options.app });
         runtime.print(
           `Access token for @${issued.user.account.username} (app "${issued.application.name}", scopes: ${issued.row.scopes}):`,
         );

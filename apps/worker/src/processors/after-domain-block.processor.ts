@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { ClearRelationshipTracesService } from '@nestodon/core';
+import { ClearDomainBlockTracesService } from '@nestodon/core';
 import { JobName, JobPayloads, JobProcessor, JobResults } from '@nestodon/queue';
 
 @Injectable()
 export class AfterDomainBlockProcessor implements JobProcessor<typeof JobName.AfterDomainBlock> {
-  readonly job = JobName.AfterDomainBlock;
-  constructor(private readonly traces: ClearRelationshipTracesService) {}
+  constructor(private readonly traces: ClearDomainBlockTracesService) {}
   async process(
     payload: JobPayloads[typeof JobName.AfterDomainBlock],
   ): Promise<JobResults[typeof JobName.AfterDomainBlock]> {
-    await this.traces.afterDomainBlock(payload.accountId, payload.domain);
+    await this.traces.call(payload.accountId, payload.domain);
   }
 }

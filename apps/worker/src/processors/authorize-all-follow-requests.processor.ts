@@ -7,11 +7,9 @@ type Job = typeof JobName.AuthorizeAllFollowRequests;
 /** Accepts an unlocked account's pending follow requests. */
 @Injectable()
 export class AuthorizeAllFollowRequestsProcessor implements JobProcessor<Job> {
-  readonly job = JobName.AuthorizeAllFollowRequests;
-
   constructor(private readonly requests: AuthorizeAllFollowRequestsService) {}
 
   async process(payload: JobPayloads[Job]): Promise<JobResults[Job]> {
-    return { accepted: await this.requests.authorizeAll({ id: payload.accountId }) };
+    return { accepted: await this.requests.call({ id: payload.accountId }) };
   }
 }

@@ -7,12 +7,13 @@ type Job = typeof JobName.DistributeStatus;
 /** A status was posted, reblogged or edited: fan it out to feeds, streams and notifications. */
 @Injectable()
 export class DistributeStatusProcessor implements JobProcessor<Job> {
-  readonly job = JobName.DistributeStatus;
-
   constructor(private readonly fanOut: FanOutOnWriteService) {}
 
   async process(payload: JobPayloads[Job]): Promise<JobResults[Job]> {
-    const result = await this.fanOut.fanOut(payload.statusId, { update: payload.update });
+    const result = await this.fanOut.call(payload.statusId, {
+      update: payload.update,
+      skipNotifications: payload.skipNotifications,
+    });
     return { distributed: result !== null };
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ExpirePollService } from '@nestodon/core';
+import { ExpireOverduePollsService, ExpirePollService } from '@nestodon/core';
 import { JobName, JobPayloads, JobProcessor, JobResults } from '@nestodon/queue';
 
 type Job = typeof JobName.ExpirePoll;
@@ -7,13 +7,14 @@ type Job = typeof JobName.ExpirePoll;
 /** Closes a poll at its end (early or repeated runs do nothing), then any overdue ones. */
 @Injectable()
 export class ExpirePollProcessor implements JobProcessor<Job> {
-  readonly job = JobName.ExpirePoll;
-
-  constructor(private readonly expire: ExpirePollService) {}
+  constructor(
+    private readonly expire: ExpirePollService,
+    private readonly expireOverdue: ExpireOverduePollsService,
+  ) {}
 
   async process(payload: JobPayloads[Job]): Promise<JobResults[Job]> {
     const closed = await this.expire.call(payload.pollId);
-    await this.expire.closeOverdue();
+    await this.expireOverdue.call();
     return { closed };
   }
 }

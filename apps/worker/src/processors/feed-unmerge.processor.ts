@@ -4,11 +4,10 @@ import { JobName, JobPayloads, JobProcessor, JobResults } from '@nestodon/queue'
 
 @Injectable()
 export class FeedUnmergeProcessor implements JobProcessor<typeof JobName.FeedUnmerge> {
-  readonly job = JobName.FeedUnmerge;
   constructor(private readonly unmerge: UnmergeFromFeedService) {}
   async process(
     payload: JobPayloads[typeof JobName.FeedUnmerge],
   ): Promise<JobResults[typeof JobName.FeedUnmerge]> {
-    await this.unmerge.unmerge(payload.accountId, payload.targetAccountId, payload.listId);
+    await this.unmerge.call(payload.accountId, payload.targetAccountId, payload.listId);
   }
 }

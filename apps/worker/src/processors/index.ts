@@ -1,24 +1,46 @@
 import { Type } from '@nestjs/common';
-import { JobProcessor } from '@nestodon/queue';
-import { DistributeStatusProcessor } from './distribute-status.processor';
+import { JobName, JobProcessor } from '@nestodon/queue';
+import { AfterBlockProcessor } from './after-block.processor';
+import { AfterDomainBlockProcessor } from './after-domain-block.processor';
+import { AfterMuteProcessor } from './after-mute.processor';
 import { AuthorizeAllFollowRequestsProcessor } from './authorize-all-follow-requests.processor';
-import { ExpirePollProcessor } from './expire-poll.processor';
-import { PublishScheduledStatusProcessor } from './publish-scheduled-status.processor';
-import { UndistributeStatusProcessor } from './undistribute-status.processor';
+import { DeliverWebPushProcessor } from './deliver-web-push.processor';
+import { DistributeStatusProcessor } from './distribute-status.processor';
+import { GenerateAnnualReportProcessor } from './generate-annual-report.processor';
 import { ExpireMuteProcessor } from './expire-mute.processor';
+import { ExpirePollProcessor } from './expire-poll.processor';
+import { FeedMergeProcessor } from './feed-merge.processor';
+import { FeedUnmergeProcessor } from './feed-unmerge.processor';
+import { NotifyAdminsOfSignUpProcessor } from './notify-admins-of-sign-up.processor';
+import { NotifyProcessor } from './notify.processor';
+import { PublishScheduledStatusProcessor } from './publish-scheduled-status.processor';
+import { RegenerateHomeFeedProcessor } from './regenerate-home-feed.processor';
 import { SendConfirmationEmailProcessor } from './send-confirmation-email.processor';
 import { SystemPingProcessor } from './system-ping.processor';
-import { TIMELINE_PROCESSORS } from './timeline-processors';
+import { ProcessMediaProcessor } from './process-media.processor';
+import { RemoveOrphanedMediaProcessor } from './remove-orphaned-media.processor';
+import { UndistributeStatusProcessor } from './undistribute-status.processor';
 
-/** Every processor the worker runs; the api test harness runs them inline too. */
-export const PROCESSORS: Type<JobProcessor>[] = [
-  SystemPingProcessor,
-  SendConfirmationEmailProcessor,
-  ExpireMuteProcessor,
-  AuthorizeAllFollowRequestsProcessor,
-  DistributeStatusProcessor,
-  UndistributeStatusProcessor,
-  PublishScheduledStatusProcessor,
-  ExpirePollProcessor,
-  ...TIMELINE_PROCESSORS,
-];
+/** The processor class of every job kind; a kind missing here does not compile. */
+export const PROCESSOR_OF_JOB: { readonly [N in JobName]: Type<JobProcessor<N>> } = {
+  [JobName.SystemPing]: SystemPingProcessor,
+  [JobName.SendConfirmationEmail]: SendConfirmationEmailProcessor,
+  [JobName.ExpireMute]: ExpireMuteProcessor,
+  [JobName.AuthorizeAllFollowRequests]: AuthorizeAllFollowRequestsProcessor,
+  [JobName.DistributeStatus]: DistributeStatusProcessor,
+  [JobName.UndistributeStatus]: UndistributeStatusProcessor,
+  [JobName.PublishScheduledStatus]: PublishScheduledStatusProcessor,
+  [JobName.ExpirePoll]: ExpirePollProcessor,
+  [JobName.FeedMerge]: FeedMergeProcessor,
+  [JobName.FeedUnmerge]: FeedUnmergeProcessor,
+  [JobName.RegenerateHomeFeed]: RegenerateHomeFeedProcessor,
+  [JobName.AfterBlock]: AfterBlockProcessor,
+  [JobName.AfterMute]: AfterMuteProcessor,
+  [JobName.AfterDomainBlock]: AfterDomainBlockProcessor,
+  [JobName.Notify]: NotifyProcessor,
+  [JobName.NotifyAdminsOfSignUp]: NotifyAdminsOfSignUpProcessor,
+  [JobName.DeliverWebPush]: DeliverWebPushProcessor,
+  [JobName.ProcessMedia]: ProcessMediaProcessor,
+  [JobName.RemoveOrphanedMedia]: RemoveOrphanedMediaProcessor,
+  [JobName.GenerateAnnualReport]: GenerateAnnualReportProcessor,
+};

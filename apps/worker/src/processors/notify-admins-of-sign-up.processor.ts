@@ -6,11 +6,10 @@ import { JobName, JobPayloads, JobProcessor, JobResults } from '@nestodon/queue'
 export class NotifyAdminsOfSignUpProcessor implements JobProcessor<
   typeof JobName.NotifyAdminsOfSignUp
 > {
-  readonly job = JobName.NotifyAdminsOfSignUp;
   constructor(private readonly notifier: NotifyAdminsOfSignUpService) {}
   async process(
     payload: JobPayloads[typeof JobName.NotifyAdminsOfSignUp],
   ): Promise<JobResults[typeof JobName.NotifyAdminsOfSignUp]> {
-    await this.notifier.notify(payload.accountId);
+    await this.notifier.call(payload.accountId);
   }
 }

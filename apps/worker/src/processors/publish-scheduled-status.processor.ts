@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PublishScheduledStatusService } from '@nestodon/core';
+import { PublishDueScheduledStatusesService, PublishScheduledStatusService } from '@nestodon/core';
 import { JobName, JobPayloads, JobProcessor, JobResults } from '@nestodon/queue';
 
 type Job = typeof JobName.PublishScheduledStatus;
@@ -10,13 +10,14 @@ type Job = typeof JobName.PublishScheduledStatus;
  */
 @Injectable()
 export class PublishScheduledStatusProcessor implements JobProcessor<Job> {
-  readonly job = JobName.PublishScheduledStatus;
-
-  constructor(private readonly publish: PublishScheduledStatusService) {}
+  constructor(
+    private readonly publish: PublishScheduledStatusService,
+    private readonly publishDue: PublishDueScheduledStatusesService,
+  ) {}
 
   async process(payload: JobPayloads[Job]): Promise<JobResults[Job]> {
     const status = await this.publish.call(payload.scheduledStatusId);
-    await this.publish.publishDue();
+    await this.publishDue.call();
     return { statusId: status?.id ?? null };
   }
 }

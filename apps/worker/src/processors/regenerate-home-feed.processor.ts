@@ -6,11 +6,10 @@ import { JobName, JobPayloads, JobProcessor, JobResults } from '@nestodon/queue'
 export class RegenerateHomeFeedProcessor implements JobProcessor<
   typeof JobName.RegenerateHomeFeed
 > {
-  readonly job = JobName.RegenerateHomeFeed;
   constructor(private readonly regeneration: RegenerateHomeFeedService) {}
   async process(
     payload: JobPayloads[typeof JobName.RegenerateHomeFeed],
   ): Promise<JobResults[typeof JobName.RegenerateHomeFeed]> {
-    await this.regeneration.regenerate(payload.accountId);
+    await this.regeneration.call(payload.accountId);
   }
 }

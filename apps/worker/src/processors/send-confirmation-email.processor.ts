@@ -6,11 +6,9 @@ import { JobName, JobPayloads, JobProcessor } from '@nestodon/queue';
 export class SendConfirmationEmailProcessor implements JobProcessor<
   typeof JobName.SendConfirmationEmail
 > {
-  readonly job = JobName.SendConfirmationEmail;
-
   constructor(private readonly service: SendConfirmationEmailService) {}
 
   async process(payload: JobPayloads[typeof JobName.SendConfirmationEmail]): Promise<void> {
-    await this.service.send(payload.userId);
+    await this.service.call(payload.userId);
   }
 }

@@ -3,8 +3,6 @@ import { JobName, JobPayloads, JobProcessor, JobResults } from '@nestodon/queue'
 
 @Injectable()
 export class SystemPingProcessor implements JobProcessor<typeof JobName.SystemPing> {
-  readonly job = JobName.SystemPing;
-
   async process(
     _payload: JobPayloads[typeof JobName.SystemPing],
   ): Promise<JobResults[typeof JobName.SystemPing]> {

@@ -7,11 +7,9 @@ type Job = typeof JobName.UndistributeStatus;
 /** A status was deleted: take it out of feeds, streams, notifications and conversations. */
 @Injectable()
 export class UndistributeStatusProcessor implements JobProcessor<Job> {
-  readonly job = JobName.UndistributeStatus;
-
   constructor(private readonly undistribution: UndistributeStatusService) {}
 
   async process(payload: JobPayloads[Job]): Promise<JobResults[Job]> {
-    await this.undistribution.undistribute(payload.statusId, payload.accountId);
+    await this.undistribution.call(payload.statusId, payload.accountId);
   }
 }

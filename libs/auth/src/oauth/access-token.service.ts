@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { OAuthAccessToken } from '@nestodon/domain';
 import { EntityManager, Repository } from 'typeorm';
-import { digestToken, generateToken } from '../token-digest';
+import { digestToken, generateToken } from '@nestodon/access';
 
 export interface IssuedToken {
   /** The bearer token; shown once, only its digest is stored. */

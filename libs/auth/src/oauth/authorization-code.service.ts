@@ -1,14 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { OAuthAccessGrant, OAuthApplication } from '@nestodon/domain';
-import { DataSource, Repository } from 'typeorm';
-import { digestToken, generateToken } from '../token-digest';
+import { OAuthAccessGrant, OAuthAccessToken, OAuthApplication } from '@nestodon/domain';
+import { DataSource, IsNull, LessThan, Repository } from 'typeorm';
+import { digestToken, generateToken } from '@nestodon/access';
 import { AccessTokenService, IssuedToken } from './access-token.service';
 import { OAuthError } from './oauth-error';
 import { verifyCodeVerifier } from './pkce';
 
 /** Codes are single-use and expire after ten minutes (RFC 6749 §4.1.2). */
 export const AUTHORIZATION_CODE_TTL_SECONDS = 600;
+
+/** How long used and expired codes are kept, so that a replay is recognised and answered. */
+const CODE_RETENTION_MS = 24 * 3600 * 1000;
 
 export interface CodeRequest {
   application: OAuthApplication;
@@ -37,13 +40,10 @@ export class AuthorizationCodeService {
 
   async create(request: CodeRequest): Promise<string> {
     const code = generateToken();
-    // Used and long-expired codes of this user are of no further use.
-    await this.grants
-      .createQueryBuilder()
-      .delete()
-      .where('resource_owner_id = :userId', { userId: request.userId })
-      .andWhere(`(revoked_at IS NOT NULL OR created_at < now() - interval '1 day')`)
-      .execute();
+    await this.grants.delete({
+      resourceOwnerId: request.userId,
+      createdAt: LessThan(new Date(Date.now() - CODE_RETENTION_MS)),
+    });
     await this.grants.save(
       this.grants.create({
         tokenDigest: digestToken(code),
@@ -62,7 +62,8 @@ export class AuthorizationCodeService {
   /**
    * Exchanges a code for a token. The code row is locked, checked (client, expiry, redirect URI,
    * PKCE) and marked used in the same transaction as the token is created, so a code can never
-   * be exchanged twice. A failed check leaves the code as it was.
+   * be exchanged twice. A failed check leaves the code as it was; a second exchange of a used
+   * code revokes the token it was exchanged for (RFC 6749 §4.1.2), as the code has leaked.
    */
   async redeem(redemption: CodeRedemption): Promise<IssuedToken> {
     const { application, code, redirectUri, codeVerifier } = redemption;
@@ -75,18 +76,24 @@ export class AuthorizationCodeService {
     if (codeVerifier !== undefined && typeof codeVerifier !== 'string') {
       throw new OAuthError('invalid_request', 'Invalid parameter: code_verifier.');
     }
-    return this.dataSource.transaction(async (manager) => {
-      const grant = await manager
-        .getRepository(OAuthAccessGrant)
+    const outcome = await this.dataSource.transaction(async (manager) => {
+      const grants = manager.getRepository(OAuthAccessGrant);
+      const grant = await grants
         .createQueryBuilder('grant')
         .setLock('pessimistic_write')
         .where('grant.token_digest = :digest', { digest: digestToken(code) })
         .getOne();
-      const expired = grant && grant.createdAt.getTime() + grant.expiresIn * 1000 < Date.now();
-      if (!grant || grant.applicationId !== application.id || grant.revokedAt || expired) {
-        throw new OAuthError('invalid_grant');
+      if (!grant || grant.applicationId !== application.id) throw new OAuthError('invalid_grant');
+      if (grant.revokedAt) {
+        if (grant.accessTokenId) {
+          await manager
+            .getRepository(OAuthAccessToken)
+            .update({ id: grant.accessTokenId, revokedAt: IsNull() }, { revokedAt: new Date() });
+        }
+        return 'replayed' as const;
       }
-      if (grant.redirectUri !== redirectUri) throw new OAuthError('invalid_grant');
+      const expired = grant.createdAt.getTime() + grant.expiresIn * 1000 < Date.now();
+      if (expired || grant.redirectUri !== redirectUri) throw new OAuthError('invalid_grant');
       if (grant.codeChallenge) {
         if (!codeVerifier) {
           throw new OAuthError('invalid_request', 'Missing required parameter: code_verifier.');
@@ -95,8 +102,7 @@ export class AuthorizationCodeService {
           throw new OAuthError('invalid_grant');
         }
       }
-      await manager.getRepository(OAuthAccessGrant).update(grant.id, { revokedAt: new Date() });
-      return this.tokens.issue(
+      const issued = await this.tokens.issue(
         {
           applicationId: application.id,
           userId: grant.resourceOwnerId,
@@ -104,6 +110,11 @@ export class AuthorizationCodeService {
         },
         manager,
       );
+      await grants.update(grant.id, { revokedAt: new Date(), accessTokenId: issued.record.id });
+      return issued;
     });
+    // Thrown after the commit, so that the revocation of a replay stays.
+    if (outcome === 'replayed') throw new OAuthError('invalid_grant');
+    return outcome;
   }
 }

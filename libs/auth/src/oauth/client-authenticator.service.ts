@@ -7,7 +7,7 @@ import passport from 'passport';
 import { BasicStrategy } from 'passport-http';
 import { Strategy as ClientPasswordStrategy } from 'passport-oauth2-client-password';
 import { Repository } from 'typeorm';
-import { digestToken } from '../token-digest';
+import { digestToken } from '@nestodon/access';
 
 const STRATEGIES = ['client-basic', 'client-body'];
 

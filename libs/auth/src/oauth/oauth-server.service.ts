@@ -4,12 +4,12 @@ import { OAuthApplication, User } from '@nestodon/domain';
 import type { Request, Response } from 'express';
 import oauth2orize from 'oauth2orize';
 import { Repository } from 'typeorm';
-import { DEFAULT_SCOPES, isKnownScope, parseScopes, scopesWithin } from '../scopes';
+import { DEFAULT_SCOPES, isKnownScope, parseScopes, scopesWithin } from '@nestodon/access';
 import { AccessTokenService, IssuedToken } from './access-token.service';
 import { AuthorizationCodeService } from './authorization-code.service';
 import { OAuthError, toOAuthError } from './oauth-error';
 import { isWellFormedChallenge } from './pkce';
-import { OOB_REDIRECT_URI } from './redirect-uri';
+import { OOB_REDIRECT_URI } from '@nestodon/access';
 import { Middleware, runMiddleware } from './run-middleware';
 
 /** What the client asked for at GET /oauth/authorize, as kept in the session until consent. */

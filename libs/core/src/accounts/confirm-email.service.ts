@@ -1,20 +1,21 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { digestToken } from '@nestodon/auth';
-import { APP_CONFIG, AppConfig } from '@nestodon/config';
+import { Injectable } from '@nestjs/common';
+import { digestToken, OOB_REDIRECT_URI } from '@nestodon/access';
 import {
-  Account,
+  AccountRepository,
   OAuthApplication,
+  OAuthApplicationRepository,
   RecordNotFoundError,
+  TransactionRunner,
   User,
+  UserRepository,
   ValidationError,
 } from '@nestodon/domain';
-import { DataSource } from 'typeorm';
+import { SettingsQueries } from '../settings/settings-queries';
 import { FollowRecommendedAccountsService } from '../suggestions/follow-recommended-accounts.service';
+import { SignUpError, signUpErrors } from './sign-up-rules';
 
 /** How long a confirmation link works after it was mailed. */
 export const CONFIRMATION_VALIDITY_MS = 3 * 24 * 3600 * 1000;
-export const OOB_REDIRECT_URI = 'urn:ietf:wg:oauth:2.0:oob';
 const UNSAFE_SCHEMES = new Set(['javascript:', 'data:', 'vbscript:', 'file:']);
 
 export interface ConfirmedEmail {
@@ -31,22 +32,21 @@ export interface ConfirmedEmail {
 @Injectable()
 export class ConfirmEmailService {
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly settings: SettingsQueries,
+    private readonly transactions: TransactionRunner,
+    private readonly users: UserRepository,
+    private readonly accounts: AccountRepository,
+    private readonly applications: OAuthApplicationRepository,
     private readonly recommended: FollowRecommendedAccountsService,
   ) {}
 
-  async confirm(token: string, now = new Date()): Promise<ConfirmedEmail> {
+  async call(token: string, now = new Date()): Promise<ConfirmedEmail> {
     if (!token || token.length > 512)
       throw new RecordNotFoundError('This confirmation link is invalid');
     let becameUsable = false;
-    const confirmed = await this.dataSource.transaction(async (manager) => {
-      const users = manager.getRepository(User);
-      const user = await users
-        .createQueryBuilder('u')
-        .setLock('pessimistic_write')
-        .where('u.confirmationTokenDigest = :digest', { digest: digestToken(token) })
-        .getOne();
+    const registrationsMode = await this.settings.registrationsMode();
+    const confirmed = await this.transactions.run(async (tx) => {
+      const user = await this.users.lockByConfirmationDigest(digestToken(token), tx);
       if (!user) throw new RecordNotFoundError('This confirmation link is invalid');
       if (
         !user.confirmationSentAt ||
@@ -63,39 +63,28 @@ export class ConfirmEmailService {
       > = { confirmationTokenDigest: null };
       if (!user.confirmedAt) changes.confirmedAt = now;
       if (user.unconfirmedEmail) {
-        const taken = await users
-          .createQueryBuilder('other')
-          .where('lower(other.email) = lower(:email)', { email: user.unconfirmedEmail })
-          .andWhere('other.id <> :id', { id: user.id })
-          .getExists();
-        if (taken) {
-          throw new ValidationError('Validation failed: Email has already been taken', {
-            email: [{ error: 'ERR_TAKEN', description: 'has already been taken' }],
-          });
+        if (await this.users.emailTaken(user.unconfirmedEmail, user.id, tx)) {
+          throw signUpErrors().add('email', SignUpError.taken).toError();
         }
         changes.email = user.unconfirmedEmail;
         changes.unconfirmedEmail = null;
       }
-      if (!user.approved && this.config.instance.registrationsMode === 'open') {
+      if (!user.approved && registrationsMode === 'open') {
         changes.approved = true;
       }
-      await users.update(user.id, changes);
+      await this.users.update(user.id, changes, tx);
       becameUsable = Boolean(changes.confirmedAt && (user.approved || changes.approved));
       Object.assign(user, changes);
 
       const application = user.createdByApplicationId
-        ? await manager
-            .getRepository(OAuthApplication)
-            .findOne({ where: { id: user.createdByApplicationId } })
+        ? await this.applications.findById(user.createdByApplicationId, tx)
         : null;
       return { user, redirectUri: application ? appRedirectUri(application) : null };
     });
     // The new account can be used now: it follows the staff-recommended accounts (relationships).
     if (becameUsable) {
-      const account = await this.dataSource
-        .getRepository(Account)
-        .findOneBy({ id: confirmed.user.accountId });
-      if (account) await this.recommended.followAll(account);
+      const account = await this.accounts.findById(confirmed.user.accountId);
+      if (account) await this.recommended.call(account);
     }
     return confirmed;
   }

@@ -1,22 +1,26 @@
-import { generateKeyPair } from 'node:crypto';
-import { promisify } from 'node:util';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { Account, User } from '@nestodon/domain';
-import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
-import { PasswordHasher } from './password-hasher';
+import {
+  Account,
+  AccountRepository,
+  isUniqueViolation,
+  Transaction,
+  TransactionRunner,
+  User,
+  UserRepository,
+} from '@nestodon/domain';
+import { generateActorKeys } from '../actors/actor-keys';
 import { FollowRecommendedAccountsService } from '../suggestions/follow-recommended-accounts.service';
+import { PasswordHasher } from './password-hasher';
 import {
   checkEmail,
   checkLocale,
   checkPassword,
   checkUsername,
-  FieldErrors,
   normalizeEmail,
   SignUpError,
+  SignUpErrors,
+  signUpErrors,
 } from './sign-up-rules';
-
-const generateRsaKeyPair = promisify(generateKeyPair);
 
 export interface CreateLocalAccountInput {
   username?: string;
@@ -43,7 +47,11 @@ export interface CreatedLocalAccount {
   user: User;
 }
 
-const UNIQUE_VIOLATION = '23505';
+/** The unique indexes that two sign-ups racing for one name or address run into. */
+const TAKEN_BY_CONSTRAINT: Record<string, 'username' | 'email'> = {
+  index_accounts_on_username_and_domain_lower: 'username',
+  index_users_on_email_lower: 'email',
+};
 
 /**
  * Creates a local account and its user with Mastodon's sign-up rules. Used by registration
@@ -53,21 +61,20 @@ const UNIQUE_VIOLATION = '23505';
 @Injectable()
 export class CreateLocalAccountService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: TransactionRunner,
+    private readonly accounts: AccountRepository,
+    private readonly users: UserRepository,
     private readonly hasher: PasswordHasher,
     private readonly recommended: FollowRecommendedAccountsService,
   ) {}
 
-  /** Runs in `manager`'s transaction when given, otherwise in one of its own. */
-  async create(
-    input: CreateLocalAccountInput,
-    manager?: EntityManager,
-  ): Promise<CreatedLocalAccount> {
-    if (!manager) {
-      const created = await this.dataSource.transaction((tx) => this.create(input, tx));
+  /** Runs in `tx` when given, otherwise in a transaction of its own. */
+  async call(input: CreateLocalAccountInput, tx?: Transaction): Promise<CreatedLocalAccount> {
+    if (!tx) {
+      const created = await this.transactions.run((own) => this.call(input, own));
       // A usable new account follows the staff-recommended accounts (relationships).
       if (created.user.confirmedAt && created.user.approved) {
-        await this.recommended.followAll(created.account);
+        await this.recommended.call(created.account);
       }
       return created;
     }
@@ -75,36 +82,26 @@ export class CreateLocalAccountService {
     const username = input.username?.trim() ?? '';
     const email = normalizeEmail(input.email ?? '');
     const reason = input.reason?.trim() || null;
-    const errors = new FieldErrors();
+    const errors = signUpErrors();
     checkUsername(username, errors, { allowReserved: input.allowReservedUsername });
     checkEmail(email, errors);
     checkPassword(input.password, errors);
     if (!input.agreement) errors.add('agreement', SignUpError.accepted);
     const locale = checkLocale(input.locale, errors);
     if (input.reasonRequired && !reason) errors.add('reason', SignUpError.blank);
-    await this.checkTaken(manager, username, email, errors);
+    await this.checkTaken(username, email, errors, tx);
     errors.throwIfAny();
 
+    // Both are slow (argon2, RSA): done side by side, off the main thread.
     const [encryptedPassword, keys] = await Promise.all([
       this.hasher.hash(input.password!),
-      generateRsaKeyPair('rsa', {
-        modulusLength: 2048,
-        publicKeyEncoding: { type: 'spki', format: 'pem' },
-        privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-      }),
+      generateActorKeys(),
     ]);
 
     try {
-      const account = await manager.getRepository(Account).save(
-        manager.getRepository(Account).create({
-          username,
-          domain: null,
-          publicKey: keys.publicKey,
-          privateKey: keys.privateKey,
-        }),
-      );
-      const user = await manager.getRepository(User).save(
-        manager.getRepository(User).create({
+      const account = await this.accounts.insertLocal(username, keys, tx);
+      const user = await this.users.insert(
+        {
           accountId: account.id,
           email,
           encryptedPassword,
@@ -117,53 +114,35 @@ export class CreateLocalAccountService {
           createdByApplicationId: input.createdByApplicationId ?? null,
           inviteId: input.inviteId ?? null,
           signUpIp: input.signUpIp ?? null,
-        }),
+        },
+        tx,
       );
       user.account = account;
       return { account, user };
     } catch (error) {
-      throw this.uniqueViolation(error) ?? error;
+      throw takenError(error) ?? error;
     }
   }
 
   private async checkTaken(
-    manager: EntityManager,
     username: string,
     email: string,
-    errors: FieldErrors,
+    errors: SignUpErrors,
+    tx: Transaction,
   ): Promise<void> {
     const [usernameTaken, emailTaken] = await Promise.all([
-      username && !errors.has('username')
-        ? manager
-            .getRepository(Account)
-            .createQueryBuilder('account')
-            .where('lower(account.username) = lower(:username)', { username })
-            .andWhere('account.domain IS NULL')
-            .getExists()
-        : false,
-      email && !errors.has('email')
-        ? manager
-            .getRepository(User)
-            .createQueryBuilder('u')
-            .where('lower(u.email) = :email', { email })
-            .getExists()
-        : false,
+      username && !errors.has('username') ? this.accounts.localUsernameTaken(username, tx) : false,
+      email && !errors.has('email') ? this.users.emailTaken(email, null, tx) : false,
     ]);
     if (usernameTaken) errors.add('username', SignUpError.taken);
     if (emailTaken) errors.add('email', SignUpError.taken);
   }
+}
 
-  /** Two sign-ups racing for one name or address: the loser gets the same 422 as if it had lost earlier. */
-  private uniqueViolation(error: unknown): Error | null {
-    if (!(error instanceof QueryFailedError)) return null;
-    const driver = error.driverError as { code?: string; constraint?: string };
-    if (driver.code !== UNIQUE_VIOLATION) return null;
-    if (driver.constraint === 'index_accounts_on_username_and_domain_lower') {
-      return new FieldErrors().add('username', SignUpError.taken).toError();
-    }
-    if (driver.constraint === 'index_users_on_email_lower') {
-      return new FieldErrors().add('email', SignUpError.taken).toError();
-    }
-    return null;
-  }
+/** Two sign-ups racing for one name or address: the loser gets the same 422 as if it had lost earlier. */
+function takenError(error: unknown): Error | null {
+  if (!isUniqueViolation(error)) return null;
+  const constraint = (error as { driverError?: { constraint?: string } }).driverError?.constraint;
+  const field = constraint ? TAKEN_BY_CONSTRAINT[constraint] : undefined;
+  return field ? signUpErrors().add(field, SignUpError.taken).toError() : null;
 }

@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
-import { Account, AccountField } from '@nestodon/domain';
+import { AccountField, AccountHandle, AccountRepository } from '@nestodon/domain';
 import { extractMentions, formatPlainText, MentionTarget } from '@nestodon/text';
-import { DataSource } from 'typeorm';
 
 export interface RenderedProfile {
   noteHtml: string;
@@ -18,7 +17,7 @@ export interface RenderedProfile {
 export class ProfileTextRenderer {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly dataSource: DataSource,
+    private readonly accounts: AccountRepository,
   ) {}
 
   async render(note: string, fields: AccountField[]): Promise<RenderedProfile> {
@@ -42,44 +41,31 @@ export class ProfileTextRenderer {
   }
 
   /** Looks up every mention of the texts at once; local handles may name this domain. */
-  async mentionResolver(
+  private async mentionResolver(
     texts: string[],
   ): Promise<(username: string, domain: string | null) => MentionTarget | undefined> {
     const keyOf = (username: string, domain: string | null) =>
       `${username.toLowerCase()}@${this.isLocalDomain(domain) ? '' : domain!.toLowerCase()}`;
-    const wanted = new Map<string, { username: string; domain: string }>();
+    const wanted = new Map<string, AccountHandle>();
     for (const text of texts) {
       for (const { username, domain } of extractMentions(text)) {
-        const key = keyOf(username, domain);
-        wanted.set(key, {
-          username: username.toLowerCase(),
-          domain: this.isLocalDomain(domain) ? '' : domain!.toLowerCase(),
+        wanted.set(keyOf(username, domain), {
+          username,
+          domain: this.isLocalDomain(domain) ? null : domain,
         });
       }
     }
     const found = new Map<string, MentionTarget>();
-    if (wanted.size > 0) {
-      const list = [...wanted.values()];
-      const rows: Array<Pick<Account, 'username' | 'domain' | 'url' | 'uri'>> =
-        await this.dataSource.query(
-          `SELECT a.username, a.domain, a.url, a.uri
-             FROM accounts a
-             JOIN unnest($1::text[], $2::text[]) AS m(username, domain)
-               ON lower(a.username) = m.username AND COALESCE(lower(a.domain), '') = m.domain
-            WHERE a.suspended_at IS NULL`,
-          [list.map((m) => m.username), list.map((m) => m.domain)],
-        );
-      const { baseUrl } = this.config.instance;
-      for (const row of rows) {
-        found.set(keyOf(row.username, row.domain), {
-          username: row.username,
-          domain: row.domain,
-          url:
-            row.domain === null
-              ? `${baseUrl}/@${row.username}`
-              : (row.url ?? row.uri ?? `https://${row.domain}/`),
-        });
-      }
+    const { baseUrl } = this.config.instance;
+    for (const account of await this.accounts.findByHandles([...wanted.values()])) {
+      found.set(keyOf(account.username, account.domain), {
+        username: account.username,
+        domain: account.domain,
+        url:
+          account.domain === null
+            ? `${baseUrl}/@${account.username}`
+            : (account.url ?? account.uri ?? `https://${account.domain}/`),
+      });
     }
     return (username, domain) => found.get(keyOf(username, domain));
   }

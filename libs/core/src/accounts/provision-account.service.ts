@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { APP_CONFIG, AppConfig } from '@nestodon/config';
+import { Injectable, Logger } from '@nestjs/common';
 import { Account, User, UserRole } from '@nestodon/domain';
 import { JobName, JobQueue } from '@nestodon/queue';
-import { AssignRoleService } from '../roles/assign-role.service';
+import { RoleQueries } from '../roles/role-queries';
+import { SettingsQueries } from '../settings/settings-queries';
 import { CreateLocalAccountService } from './create-local-account.service';
 
 export interface ProvisionAccountInput {
@@ -36,23 +36,24 @@ export class ProvisionAccountService {
   private readonly logger = new Logger(ProvisionAccountService.name);
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly settings: SettingsQueries,
     private readonly createLocalAccount: CreateLocalAccountService,
-    private readonly assignRole: AssignRoleService,
+    private readonly roles: RoleQueries,
     private readonly jobs: JobQueue,
   ) {}
 
-  async provision(input: ProvisionAccountInput): Promise<ProvisionedAccount> {
-    const role = input.role ? await this.assignRole.findByName(input.role) : null;
+  async call(input: ProvisionAccountInput): Promise<ProvisionedAccount> {
+    const role = input.role ? await this.roles.byName(input.role) : null;
     const generatedPassword = input.password ? null : randomBytes(16).toString('hex');
-    const { account, user } = await this.createLocalAccount.create({
+    const registrationsMode = await this.settings.registrationsMode();
+    const { account, user } = await this.createLocalAccount.call({
       username: input.username,
       email: input.email,
       password: input.password ?? generatedPassword!,
       agreement: true,
       allowReservedUsername: true,
       confirmed: input.confirmed ?? false,
-      approved: (input.approve ?? false) || this.config.instance.registrationsMode === 'open',
+      approved: (input.approve ?? false) || registrationsMode === 'open',
       roleId: role?.id ?? null,
     });
     if (!user.confirmedAt) {

@@ -1,33 +1,30 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { APP_CONFIG, AppConfig } from '@nestodon/config';
+import { Injectable, Logger } from '@nestjs/common';
 import {
   Account,
-  EVERYONE_ROLE_ID,
   hasPermission,
   Invite,
+  InviteRepository,
   NotPermittedError,
   OAuthApplication,
   Permission,
+  Transaction,
+  TransactionRunner,
   User,
-  UserRole,
+  UserRepository,
+  UserRoleRepository,
   userState,
 } from '@nestodon/domain';
 import { JobName, JobQueue } from '@nestodon/queue';
-import { DataSource, EntityManager } from 'typeorm';
 import { ActivityTracker } from '../instance/activity-tracker';
-import { issueAccessToken, IssuedAccessToken } from '../tokens/issue-access-token';
-import { CreateLocalAccountService } from './create-local-account.service';
+import { SettingsQueries } from '../settings/settings-queries';
+import { IssueAccessTokenService, IssuedAccessToken } from '../tokens/issue-access-token.service';
+import { CreateLocalAccountInput, CreateLocalAccountService } from './create-local-account.service';
 
-export interface RegistrationParams {
-  username?: string;
-  email?: string;
-  password?: string;
-  agreement: boolean;
-  locale?: string | null;
-  reason?: string | null;
-  inviteCode?: string | null;
-}
+/** What a person fills in to sign up. */
+export type RegistrationParams = Pick<
+  CreateLocalAccountInput,
+  'username' | 'email' | 'password' | 'agreement' | 'locale' | 'reason'
+> & { inviteCode?: string | null };
 
 export interface Registration extends IssuedAccessToken {
   user: User;
@@ -37,8 +34,9 @@ export interface Registration extends IssuedAccessToken {
 /**
  * Sign-up through the API (Mastodon's AppSignUpService): creates an unconfirmed user for the
  * app and a token with the app's scopes, then queues the confirmation mail once committed.
- * Registration mode: `open` approves at once, `approved` waits for staff (a reason is
- * required), `none` refuses unless a valid invite code is given. An invite from someone whose
+ * Registration mode (a runtime setting): `open` approves at once, `approved` waits for staff
+ * (with a reason, unless the operator made it optional), `none` refuses unless a valid invite
+ * code is given. An invite from someone whose
  * role may bypass approval approves at once in any mode.
  */
 @Injectable()
@@ -46,25 +44,29 @@ export class RegisterAccountService {
   private readonly logger = new Logger(RegisterAccountService.name);
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly settings: SettingsQueries,
+    private readonly transactions: TransactionRunner,
+    private readonly invites: InviteRepository,
+    private readonly users: UserRepository,
+    private readonly roles: UserRoleRepository,
     private readonly createLocalAccount: CreateLocalAccountService,
+    private readonly issueAccessToken: IssueAccessTokenService,
     private readonly jobs: JobQueue,
     private readonly activity: ActivityTracker,
   ) {}
 
-  async register(
+  async call(
     application: OAuthApplication,
     ip: string | null,
     params: RegistrationParams,
   ): Promise<Registration> {
-    const mode = this.config.instance.registrationsMode;
-    const registration = await this.dataSource.transaction(async (manager) => {
-      const invite = params.inviteCode ? await this.usableInvite(manager, params.inviteCode) : null;
+    const { registrationsMode: mode, requireInviteText } = await this.settings.current();
+    const registration = await this.transactions.run(async (tx) => {
+      const invite = params.inviteCode ? await this.usableInvite(params.inviteCode, tx) : null;
       if (mode === 'none' && !invite) throw new NotPermittedError();
-      const bypassApproval = invite ? await this.inviterBypassesApproval(manager, invite) : false;
+      const bypassApproval = invite ? await this.inviterBypassesApproval(invite, tx) : false;
 
-      const { account, user } = await this.createLocalAccount.create(
+      const { account, user } = await this.createLocalAccount.call(
         {
           username: params.username,
           email: params.email,
@@ -72,21 +74,21 @@ export class RegisterAccountService {
           agreement: params.agreement,
           locale: params.locale,
           reason: params.reason,
-          reasonRequired: mode === 'approved' && !invite,
+          reasonRequired: mode === 'approved' && requireInviteText && !invite,
           approved: mode === 'open' || bypassApproval,
           confirmed: false,
           createdByApplicationId: application.id,
           inviteId: invite?.id ?? null,
           signUpIp: ip,
         },
-        manager,
+        tx,
       );
-      if (invite) await this.useInvite(manager, invite);
-      const issued = await issueAccessToken(manager, {
-        applicationId: application.id,
-        userId: user.id,
-        scopes: application.scopes,
-      });
+      // Counted atomically, so a code with one use left admits one person.
+      if (invite && !(await this.invites.countUse(invite.id, tx))) throw new NotPermittedError();
+      const issued = await this.issueAccessToken.call(
+        { applicationId: application.id, userId: user.id, scopes: application.scopes },
+        tx,
+      );
       return { ...issued, user, account };
     });
 
@@ -115,38 +117,17 @@ export class RegisterAccountService {
   }
 
   /** An invite that exists, is neither expired nor used up, and whose author may still invite. */
-  private async usableInvite(manager: EntityManager, code: string): Promise<Invite | null> {
-    const invite = await manager.getRepository(Invite).findOne({ where: { code } });
+  private async usableInvite(code: string, tx: Transaction): Promise<Invite | null> {
+    const invite = await this.invites.findByCode(code, tx);
     if (!invite || !invite.isValid()) return null;
-    const inviter = await manager
-      .getRepository(User)
-      .findOne({ where: { id: invite.userId }, relations: { account: true } });
+    const inviter = await this.users.findWithAccount(invite.userId, tx);
     if (!inviter?.account || inviter.account.suspendedAt) return null;
     return userState(inviter) === 'functional' ? invite : null;
   }
 
-  private async inviterBypassesApproval(manager: EntityManager, invite: Invite): Promise<boolean> {
-    const roles = await manager
-      .getRepository(UserRole)
-      .createQueryBuilder('role')
-      .where('role.id = :everyone', { everyone: EVERYONE_ROLE_ID })
-      .orWhere('role.id = (SELECT role_id FROM users WHERE id = :userId)', {
-        userId: invite.userId,
-      })
-      .getMany();
+  private async inviterBypassesApproval(invite: Invite, tx: Transaction): Promise<boolean> {
+    const roles = await this.roles.rolesOfUser(invite.userId, tx);
     const mask = roles.reduce((bits, role) => bits | BigInt(role.permissions), 0n);
     return hasPermission(mask, Permission.InviteBypassApproval);
-  }
-
-  /** Counts the use atomically, so a code with one use left admits one person. */
-  private async useInvite(manager: EntityManager, invite: Invite): Promise<void> {
-    const result = await manager
-      .createQueryBuilder()
-      .update(Invite)
-      .set({ uses: () => 'uses + 1' })
-      .where('id = :id', { id: invite.id })
-      .andWhere('(max_uses IS NULL OR uses < max_uses)')
-      .execute();
-    if (!result.affected) throw new NotPermittedError();
   }
 }

@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { NotPermittedError, User } from '@nestodon/domain';
+import { NotPermittedError, User, UserRepository } from '@nestodon/domain';
 import { JobName, JobQueue } from '@nestodon/queue';
-import { Repository } from 'typeorm';
-import { checkEmail, FieldErrors, normalizeEmail, SignUpError } from './sign-up-rules';
+import { pendingAddress } from './pending-address';
 
 export const NOT_SIGN_UP_APPLICATION =
   'This method is only available to the application the user originally signed-up with';
@@ -19,11 +17,11 @@ export const NOT_AWAITING_CONFIRMATION =
 @Injectable()
 export class ResendConfirmationService {
   constructor(
-    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly users: UserRepository,
     private readonly jobs: JobQueue,
   ) {}
 
-  async resend(
+  async call(
     user: Pick<
       User,
       'id' | 'email' | 'confirmedAt' | 'unconfirmedEmail' | 'createdByApplicationId'
@@ -37,23 +35,11 @@ export class ResendConfirmationService {
     if (user.confirmedAt && !user.unconfirmedEmail) {
       throw new NotPermittedError(NOT_AWAITING_CONFIRMATION);
     }
-    if (newEmail !== undefined) await this.changeAddress(user, normalizeEmail(newEmail));
-    await this.jobs.enqueue(JobName.SendConfirmationEmail, { userId: user.id });
-  }
-
-  private async changeAddress(user: Pick<User, 'id' | 'email'>, email: string): Promise<void> {
-    const errors = new FieldErrors();
-    checkEmail(email, errors);
-    if (!errors.has('email') && email !== user.email.toLowerCase()) {
-      const taken = await this.users
-        .createQueryBuilder('u')
-        .where('lower(u.email) = :email', { email })
-        .andWhere('u.id <> :id', { id: user.id })
-        .getExists();
-      if (taken) errors.add('email', SignUpError.taken);
+    if (newEmail !== undefined) {
+      await this.users.update(user.id, {
+        unconfirmedEmail: await pendingAddress(this.users, user, newEmail),
+      });
     }
-    errors.throwIfAny();
-    const unconfirmedEmail = email === user.email.toLowerCase() ? null : email;
-    await this.users.update(user.id, { unconfirmedEmail });
+    await this.jobs.enqueue(JobName.SendConfirmationEmail, { userId: user.id });
   }
 }

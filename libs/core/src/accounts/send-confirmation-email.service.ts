@@ -1,9 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { digestToken, generateToken } from '@nestodon/auth';
+import { digestToken, generateToken } from '@nestodon/access';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
-import { User } from '@nestodon/domain';
-import { Repository } from 'typeorm';
+import { UserRepository } from '@nestodon/domain';
 import { renderConfirmationEmail } from '../mail/confirmation-email';
 import { Mailer, SentMail } from '../mail/mailer';
 
@@ -16,13 +14,13 @@ import { Mailer, SentMail } from '../mail/mailer';
 export class SendConfirmationEmailService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly users: UserRepository,
     private readonly mailer: Mailer,
   ) {}
 
   /** Returns null when there is nothing to confirm (already confirmed, or the user is gone). */
-  async send(userId: string): Promise<SentMail | null> {
-    const user = await this.users.findOne({ where: { id: userId }, relations: { account: true } });
+  async call(userId: string): Promise<SentMail | null> {
+    const user = await this.users.findWithAccount(userId);
     if (!user?.account) return null;
     const recipient = user.unconfirmedEmail ?? (user.confirmedAt ? null : user.email);
     if (!recipient) return null;

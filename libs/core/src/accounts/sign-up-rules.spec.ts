@@ -4,12 +4,13 @@ import {
   checkLocale,
   checkPassword,
   checkUsername,
-  FieldErrors,
   isReservedUsername,
   normalizeEmail,
+  SignUpErrors,
+  signUpErrors,
 } from './sign-up-rules';
 
-const codes = (errors: FieldErrors) => {
+const codes = (errors: SignUpErrors) => {
   try {
     errors.throwIfAny();
     return {};
@@ -23,7 +24,7 @@ const codes = (errors: FieldErrors) => {
 
 describe('sign-up rules', () => {
   it('accepts letters, digits and underscores up to 30 characters', () => {
-    const errors = new FieldErrors();
+    const errors = signUpErrors();
     checkUsername('Alice_1990', errors);
     checkUsername('a'.repeat(30), errors);
     expect(errors.empty).toBe(true);
@@ -41,14 +42,14 @@ describe('sign-up rules', () => {
       ['webmaster', ['ERR_RESERVED']],
     ];
     for (const [username, expected] of cases) {
-      const errors = new FieldErrors();
+      const errors = signUpErrors();
       checkUsername(username, errors);
       expect([username, codes(errors).username]).toEqual([username, expected]);
     }
   });
 
   it('lets operators take reserved names', () => {
-    const errors = new FieldErrors();
+    const errors = signUpErrors();
     checkUsername('admin', errors, { allowReserved: true });
     expect(errors.empty).toBe(true);
     expect(isReservedUsername('ROOT')).toBe(true);
@@ -57,16 +58,30 @@ describe('sign-up rules', () => {
 
   it('checks e-mail format on the normalized address', () => {
     expect(normalizeEmail('  Alice@Example.COM ')).toBe('alice@example.com');
-    const good = new FieldErrors();
+    const good = signUpErrors();
     checkEmail('alice@example.com', good);
     checkEmail('a.b+tag@mail.example.co.uk', good);
+    // Hosts without a dot, as Mastodon accepts them (issue 15).
+    checkEmail('admin@localhost', good);
+    checkEmail('a@b', good);
     expect(good.empty).toBe(true);
-    for (const bad of ['alice', 'alice@', '@example.com', 'a@b', 'a b@example.com', 'a@@b.com']) {
-      const errors = new FieldErrors();
+    const badAddresses = [
+      'alice',
+      'alice@',
+      '@example.com',
+      'a b@example.com',
+      'a@@b.com',
+      'a@b..com',
+      'a@.com',
+      'a@b.',
+      '.a@b.com',
+    ];
+    for (const bad of badAddresses) {
+      const errors = signUpErrors();
       checkEmail(bad, errors);
       expect([bad, codes(errors).email]).toEqual([bad, ['ERR_INVALID']]);
     }
-    const blank = new FieldErrors();
+    const blank = signUpErrors();
     checkEmail('', blank);
     expect(codes(blank).email).toEqual(['ERR_BLANK']);
   });
@@ -80,14 +95,14 @@ describe('sign-up rules', () => {
       ['x'.repeat(73), ['ERR_TOO_LONG']],
     ];
     for (const [password, expected] of cases) {
-      const errors = new FieldErrors();
+      const errors = signUpErrors();
       checkPassword(password, errors);
       expect(codes(errors).password).toEqual(expected);
     }
   });
 
   it('accepts known languages with an optional region as locale', () => {
-    const errors = new FieldErrors();
+    const errors = signUpErrors();
     expect(checkLocale('en', errors)).toBe('en');
     expect(checkLocale('pt_BR', errors)).toBe('pt-BR');
     expect(checkLocale('zh-Hant', errors)).toBe('zh-Hant');
@@ -95,14 +110,14 @@ describe('sign-up rules', () => {
     expect(checkLocale(undefined, errors)).toBeNull();
     expect(errors.empty).toBe(true);
     for (const bad of ['xx', 'english', '12', 'en-']) {
-      const failing = new FieldErrors();
+      const failing = signUpErrors();
       checkLocale(bad, failing);
       expect([bad, codes(failing).locale]).toEqual([bad, ['ERR_INCLUSION']]);
     }
   });
 
   it('builds one message naming every field, as Mastodon does', () => {
-    const errors = new FieldErrors();
+    const errors = signUpErrors();
     checkUsername('', errors);
     checkPassword('short', errors);
     errors.add('agreement', { error: 'ERR_ACCEPTED', description: 'must be accepted' });

@@ -1,4 +1,4 @@
-import { FieldError, ValidationError } from '@nestodon/domain';
+import { FieldError, FieldErrors } from '@nestodon/domain';
 import ISO6391 from 'iso-639-1';
 
 /** Mastodon's limits for local sign-ups. */
@@ -8,8 +8,12 @@ export const PASSWORD_MAX_LENGTH = 72;
 const EMAIL_MAX_LENGTH = 254;
 
 const USERNAME_PATTERN = /^[a-z0-9_]+$/i;
-// One @, no spaces, a dotted domain: what a deliverable address needs, nothing fancier.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+/**
+ * Mastodon's rule (Devise's `[^@\s]+@[^@\s]+` and an address that parses as itself): one @,
+ * no spaces, dot-separated parts without empty ones. A host without a dot is fine, as Mastodon
+ * accepts `admin@localhost` (its own development setup uses it).
+ */
+const EMAIL_PATTERN = /^[^\s@.]+(\.[^\s@.]+)*@[^\s@.]+(\.[^\s@.]+)*$/;
 const LOCALE_PATTERN = /^([a-z]{2,3})([-_][A-Za-z0-9]{2,8})*$/;
 
 /**
@@ -77,39 +81,11 @@ const FIELD_LABELS: Record<SignUpField, string> = {
   reason: 'Reason',
 };
 
-/** Collects field errors and turns them into Mastodon's 422 body. */
-export class FieldErrors {
-  private readonly errors = new Map<SignUpField, FieldError[]>();
+export type SignUpErrors = FieldErrors<SignUpField>;
 
-  add(field: SignUpField, error: FieldError): this {
-    const list = this.errors.get(field) ?? [];
-    if (!list.some((existing) => existing.error === error.error)) list.push({ ...error });
-    this.errors.set(field, list);
-    return this;
-  }
-
-  has(field: SignUpField): boolean {
-    return this.errors.has(field);
-  }
-
-  get empty(): boolean {
-    return this.errors.size === 0;
-  }
-
-  /** "Validation failed: Username has already been taken, Password can't be blank". */
-  toError(): ValidationError {
-    const details: Record<string, FieldError[]> = {};
-    const messages: string[] = [];
-    for (const [field, list] of this.errors) {
-      details[field] = list;
-      for (const item of list) messages.push(`${FIELD_LABELS[field]} ${item.description}`);
-    }
-    return new ValidationError(`Validation failed: ${messages.join(', ')}`, details);
-  }
-
-  throwIfAny(): void {
-    if (!this.empty) throw this.toError();
-  }
+/** A collector for sign-up field errors, labelled as Mastodon's messages label them. */
+export function signUpErrors(): SignUpErrors {
+  return new FieldErrors<SignUpField>(FIELD_LABELS);
 }
 
 export function normalizeEmail(email: string): string {
@@ -123,7 +99,7 @@ export function isReservedUsername(username: string): boolean {
 /** Format rules of a local username (uniqueness needs the database). */
 export function checkUsername(
   username: string | undefined,
-  errors: FieldErrors,
+  errors: SignUpErrors,
   options: { allowReserved?: boolean } = {},
 ): void {
   if (!username) {
@@ -138,7 +114,7 @@ export function checkUsername(
 }
 
 /** Format rules of an e-mail address, already normalized. */
-export function checkEmail(email: string | undefined, errors: FieldErrors): void {
+export function checkEmail(email: string | undefined, errors: SignUpErrors): void {
   if (!email) {
     errors.add('email', SignUpError.blank);
     return;
@@ -147,7 +123,7 @@ export function checkEmail(email: string | undefined, errors: FieldErrors): void
   else if (!EMAIL_PATTERN.test(email)) errors.add('email', SignUpError.invalidEmail);
 }
 
-export function checkPassword(password: string | undefined, errors: FieldErrors): void {
+export function checkPassword(password: string | undefined, errors: SignUpErrors): void {
   if (!password) {
     errors.add('password', SignUpError.blank);
     return;
@@ -161,7 +137,10 @@ export function checkPassword(password: string | undefined, errors: FieldErrors)
  * A locale names a known ISO 639 language, optionally with a region or script
  * (`en`, `pt-BR`, `zh-Hant`). Returns the locale as stored, or null when absent.
  */
-export function checkLocale(locale: string | undefined | null, errors: FieldErrors): string | null {
+export function checkLocale(
+  locale: string | undefined | null,
+  errors: SignUpErrors,
+): string | null {
   if (locale === undefined || locale === null || locale.trim() === '') return null;
   const match = LOCALE_PATTERN.exec(locale.trim());
   const language = match?.[1].toLowerCase();

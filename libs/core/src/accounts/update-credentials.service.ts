@@ -1,22 +1,27 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   Account,
   AccountField,
-  FieldError,
+  AccountRepository,
+  FieldErrors,
   Limits,
+  normalizeDomain,
   POSTING_VISIBILITIES,
   ProfileImage,
   profileImageKey,
   profileImageKeys,
   QUOTE_POLICIES,
+  RecordNotFoundError,
   StoredUserSettings,
+  TransactionRunner,
   User,
-  ValidationError,
+  UserRepository,
+  UserRole,
 } from '@nestodon/domain';
+import { JobName, JobQueue } from '@nestodon/queue';
+import { countGraphemes, statusLength } from '@nestodon/text';
 import ISO6391 from 'iso-639-1';
-import { DataSource } from 'typeorm';
 import { MediaStorage } from '../media/media-storage';
-import { AuthorizeAllFollowRequestsService } from '../relationships/authorize-all-follow-requests.service';
 import {
   ProcessedImage,
   ProfileImageProcessor,
@@ -42,6 +47,14 @@ export interface UpdateCredentialsInput {
   hideCollections?: boolean;
   /** Replaces every field; entries with neither name nor value are dropped. */
   fields?: FieldInput[];
+  /** Domains whose pages may credit the account as their author (replaces the list). */
+  attributionDomains?: string[];
+  // The profile's own settings (PATCH /api/v1/profile, Mastodon 4.6).
+  avatarDescription?: string;
+  headerDescription?: string;
+  showMedia?: boolean;
+  showMediaReplies?: boolean;
+  showFeatured?: boolean;
   source?: {
     privacy?: string;
     sensitive?: boolean;
@@ -51,51 +64,27 @@ export interface UpdateCredentialsInput {
   };
 }
 
-const NOTE_URL = /https?:\/\/[^\s<>"]+/gi;
-const REMOTE_MENTION = /@([a-z0-9_]+)@[\w.-]+\w/gi;
-
-/** Length as Mastodon counts notes: URLs as 23 characters, remote mentions without domain. */
-export function countableLength(text: string): number {
-  const countable = text.replace(NOTE_URL, 'x'.repeat(23)).replace(REMOTE_MENTION, '@$1');
-  return graphemes(countable);
+export interface UpdatedCredentials {
+  account: Account;
+  /** The user as it is now, with its role (credential accounts show both). */
+  user: User & { role: UserRole | null };
 }
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-const graphemes = (text: string) => [...segmenter.segment(text)].length;
+/** Mastodon's limit on a local account's attribution domains. */
+const MAX_ATTRIBUTION_DOMAINS = 10;
 
-class Problems {
-  private readonly details: Record<string, FieldError[]> = {};
-  private readonly messages: string[] = [];
-
-  add(field: string, label: string, description: string, error = 'ERR_INVALID'): void {
-    (this.details[field] ??= []).push({ error, description });
-    this.messages.push(`${label} ${description}`);
-  }
-
-  /** Adds "is too long" when `length` is over `max` characters. */
-  checkLength(field: string, label: string, length: number, max: number): void {
-    if (length > max) {
-      this.add(field, label, `is too long (maximum is ${max} characters)`, 'ERR_TOO_LONG');
-    }
-  }
-
-  /** Whether `value` is one of `allowed`; adds "must be one of …" when it is not. */
-  checkInclusion<T extends string>(
-    field: string,
-    label: string,
-    value: string,
-    allowed: readonly T[],
-  ): value is T {
-    if ((allowed as readonly string[]).includes(value)) return true;
-    this.add(field, label, `must be one of ${allowed.join(', ')}`, 'ERR_INCLUSION');
-    return false;
-  }
-
-  throwIfAny(): void {
-    if (this.messages.length === 0) return;
-    throw new ValidationError(`Validation failed: ${this.messages.join(', ')}`, this.details);
-  }
-}
+/** How the 422 message names each field. */
+const FIELD_LABELS: Record<string, string> = {
+  display_name: 'Display name',
+  note: 'Note',
+  fields: 'Fields',
+  attribution_domains: 'Attribution domains',
+  avatar_description: 'Avatar description',
+  header_description: 'Header description',
+  'source.privacy': 'Source privacy',
+  'source.language': 'Source language',
+  'source.quote_policy': 'Source quote policy',
+};
 
 /**
  * Changes the signed-in user's profile and posting defaults. Text is validated with Mastodon's
@@ -104,17 +93,21 @@ class Problems {
  */
 @Injectable()
 export class UpdateCredentialsService {
-  private readonly logger = new Logger(UpdateCredentialsService.name);
-
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: TransactionRunner,
+    private readonly accounts: AccountRepository,
+    private readonly users: UserRepository,
     private readonly storage: MediaStorage,
     private readonly images: ProfileImageProcessor,
     private readonly renderer: ProfileTextRenderer,
-    private readonly followRequests: AuthorizeAllFollowRequestsService,
+    private readonly jobs: JobQueue,
   ) {}
 
-  async call(account: Account, user: User, input: UpdateCredentialsInput): Promise<Account> {
+  async call(
+    account: Account,
+    user: User,
+    input: UpdateCredentialsInput,
+  ): Promise<UpdatedCredentials> {
     const changes: Partial<Account> = {};
     const settings: StoredUserSettings = {};
     this.validate(account, input, changes, settings);
@@ -145,25 +138,27 @@ export class UpdateCredentialsService {
           changes.headerContentType = processed.contentType;
         }
       }
-      await this.dataSource.transaction(async (manager) => {
-        if (Object.keys(changes).length > 0) {
-          await manager.getRepository(Account).update({ id: account.id }, changes);
-        }
-        if (Object.keys(settings).length > 0) {
-          await manager.query(
-            `UPDATE users SET settings = settings || $1::jsonb, updated_at = now() WHERE id = $2`,
-            [JSON.stringify(settings), user.id],
-          );
-        }
+      await this.transactions.run(async (tx) => {
+        if (Object.keys(changes).length > 0) await this.accounts.update(account.id, changes, tx);
+        if (Object.keys(settings).length > 0) await this.users.mergeSettings(user.id, settings, tx);
       });
     } catch (error) {
-      await this.remove(stored);
+      await this.storage.deleteUnused(stored);
       throw error;
     }
-    await this.remove(replaced);
-    // Unlocking accepts the pending follow requests (relationships).
-    if (account.locked && changes.locked === false) await this.followRequests.schedule(account);
-    return this.dataSource.getRepository(Account).findOneByOrFail({ id: account.id });
+    await this.storage.deleteUnused(replaced);
+    // Unlocking accepts the pending follow requests, in the worker (relationships).
+    if (account.locked && changes.locked === false) {
+      await this.jobs.enqueue(JobName.AuthorizeAllFollowRequests, {
+        accountId: String(account.id),
+      });
+    }
+    const [updatedAccount, updatedUser] = await Promise.all([
+      this.accounts.findById(account.id),
+      this.users.findWithRole(user.id),
+    ]);
+    if (!updatedAccount || !updatedUser) throw new RecordNotFoundError();
+    return { account: updatedAccount, user: updatedUser };
   }
 
   private validate(
@@ -172,22 +167,22 @@ export class UpdateCredentialsService {
     changes: Partial<Account>,
     settings: StoredUserSettings,
   ): void {
-    const problems = new Problems();
+    const problems = new FieldErrors(FIELD_LABELS);
     const limits = Limits.accounts;
 
     if (input.displayName !== undefined) {
       const displayName = input.displayName.trim();
       problems.checkLength(
         'display_name',
-        'Display name',
-        graphemes(displayName),
+        countGraphemes(displayName),
         limits.maxDisplayNameLength,
       );
       changes.displayName = displayName;
     }
     if (input.note !== undefined) {
       const note = input.note.trim();
-      problems.checkLength('note', 'Note', countableLength(note), limits.maxNoteLength);
+      // Notes count as statuses do: URLs as 23 characters, remote mentions without the domain.
+      problems.checkLength('note', statusLength(note), limits.maxNoteLength);
       changes.note = note;
     }
     if (input.fields !== undefined) {
@@ -198,16 +193,30 @@ export class UpdateCredentialsService {
     if (input.discoverable !== undefined) changes.discoverable = input.discoverable;
     if (input.indexable !== undefined) changes.indexable = input.indexable;
     if (input.hideCollections !== undefined) changes.hideCollections = input.hideCollections;
+    if (input.showMedia !== undefined) changes.showMedia = input.showMedia;
+    if (input.showMediaReplies !== undefined) changes.showMediaReplies = input.showMediaReplies;
+    if (input.showFeatured !== undefined) changes.showFeatured = input.showFeatured;
+    for (const [field, image] of [
+      ['avatar_description', 'avatarDescription'],
+      ['header_description', 'headerDescription'],
+    ] as const) {
+      const description = input[image];
+      if (description === undefined) continue;
+      const max =
+        image === 'avatarDescription'
+          ? limits.maxAvatarDescriptionLength
+          : limits.maxHeaderDescriptionLength;
+      problems.checkLength(field, countGraphemes(description.trim()), max);
+      changes[image] = description.trim();
+    }
+    if (input.attributionDomains !== undefined) {
+      changes.attributionDomains = this.attributionDomains(input.attributionDomains, problems);
+    }
 
     const source = input.source ?? {};
     if (
       source.privacy !== undefined &&
-      problems.checkInclusion(
-        'source.privacy',
-        'Source privacy',
-        source.privacy,
-        POSTING_VISIBILITIES,
-      )
+      problems.checkInclusion('source.privacy', source.privacy, POSTING_VISIBILITIES)
     ) {
       settings.default_privacy = source.privacy;
     }
@@ -216,54 +225,66 @@ export class UpdateCredentialsService {
       const language = source.language.trim().toLowerCase();
       if (language === '') settings.default_language = null;
       else if (!ISO6391.validate(language)) {
-        problems.add(
-          'source.language',
-          'Source language',
-          'must be an ISO 639-1 language code',
-          'ERR_INCLUSION',
-        );
+        problems.add('source.language', {
+          error: 'ERR_INCLUSION',
+          description: 'must be an ISO 639-1 language code',
+        });
       } else settings.default_language = language;
     }
     if (
       source.quotePolicy !== undefined &&
-      problems.checkInclusion(
-        'source.quote_policy',
-        'Source quote policy',
-        source.quotePolicy,
-        QUOTE_POLICIES,
-      )
+      problems.checkInclusion('source.quote_policy', source.quotePolicy, QUOTE_POLICIES)
     ) {
       settings.default_quote_policy = source.quotePolicy;
     }
     problems.throwIfAny();
   }
 
+  /** Host names, at most 10 (Mastodon's rule), normalised and without repeats. */
+  private attributionDomains(input: string[], problems: FieldErrors): string[] {
+    const given = input.map((domain) => domain.trim()).filter((domain) => domain !== '');
+    const domains = given.map((domain) => normalizeDomain(domain));
+    const invalid = given.filter((_, index) => domains[index] === null);
+    if (invalid.length > 0) {
+      problems.add('attribution_domains', {
+        error: 'ERR_INVALID',
+        description: `contains invalid domains: ${invalid.join(', ')}`,
+      });
+    }
+    const unique = [...new Set(domains.filter((domain): domain is string => domain !== null))];
+    if (unique.length > MAX_ATTRIBUTION_DOMAINS) {
+      problems.add('attribution_domains', {
+        error: 'ERR_TOO_LONG',
+        description: `are too many (maximum is ${MAX_ATTRIBUTION_DOMAINS})`,
+      });
+    }
+    return unique;
+  }
+
   /** Mastodon's rules: at most 4 fields, 255 characters each; verification kept if unchanged. */
-  private fields(account: Account, input: FieldInput[], problems: Problems): AccountField[] {
+  private fields(account: Account, input: FieldInput[], problems: FieldErrors): AccountField[] {
     const limits = Limits.accounts;
     const fields = input
       .map((field) => ({ name: (field.name ?? '').trim(), value: (field.value ?? '').trim() }))
       .filter((field) => field.name !== '' || field.value !== '');
     if (fields.length > limits.maxProfileFields) {
-      problems.add(
-        'fields',
-        'Fields',
-        `are too many (maximum is ${limits.maxProfileFields})`,
-        'ERR_TOO_LONG',
-      );
+      problems.add('fields', {
+        error: 'ERR_TOO_LONG',
+        description: `are too many (maximum is ${limits.maxProfileFields})`,
+      });
     }
     fields.forEach((field, index) => {
       problems.checkLength(
         `fields.${index}.name`,
-        `Field ${index + 1} name`,
-        graphemes(field.name),
+        countGraphemes(field.name),
         limits.profileFieldNameLimit,
+        `Field ${index + 1} name`,
       );
       problems.checkLength(
         `fields.${index}.value`,
-        `Field ${index + 1} value`,
-        graphemes(field.value),
+        countGraphemes(field.value),
         limits.profileFieldValueLimit,
+        `Field ${index + 1} value`,
       );
     });
     return fields.map((field) => ({
@@ -291,21 +312,13 @@ export class UpdateCredentialsService {
   ): Promise<string[]> {
     const keys: string[] = [];
     const original = profileImageKey(accountId, image, processed.fileName);
-    await this.storage.put(original, processed.original, processed.contentType);
+    await this.storage.put(original, processed.original, { contentType: processed.contentType });
     keys.push(original);
     if (processed.still) {
       const still = profileImageKey(accountId, image, processed.fileName, 'static');
-      await this.storage.put(still, processed.still, 'image/png');
+      await this.storage.put(still, processed.still, { contentType: 'image/png' });
       keys.push(still);
     }
     return keys;
-  }
-
-  private async remove(keys: string[]): Promise<void> {
-    for (const key of keys) {
-      await this.storage.delete(key).catch((error: unknown) => {
-        this.logger.warn(`Could not delete ${key}: ${String(error)}`);
-      });
-    }
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { IdPage } from '@nestodon/domain';
 import { RedisService } from '@nestodon/platform';
 import type { ChainableCommander } from 'ioredis';
 
@@ -19,13 +20,6 @@ const REGENERATION_TTL_SECONDS = 24 * 3600;
 export interface FeedEntry {
   id: string;
   reblogOfId: string | null;
-}
-
-export interface FeedWindow {
-  maxId?: string;
-  sinceId?: string;
-  minId?: string;
-  limit: number;
 }
 
 // Adds a status unless it duplicates a recent reblog, then trims the feed and ends reblog
@@ -80,7 +74,7 @@ const compare = (a: string, b: string) => {
 export class FeedManager {
   private readonly redis: FeedRedis;
 
-  constructor(redisService: RedisService) {
+  constructor(private readonly redisService: RedisService) {
     const client = redisService.client as FeedRedis;
     if (typeof client.feedAdd !== 'function') {
       client.defineCommand('feedAdd', { numberOfKeys: 2, lua: ADD_SCRIPT });
@@ -200,7 +194,7 @@ export class FeedManager {
    * A page of ids, newest first. Scores are doubles, so bounds are read inclusively and
    * compared exactly here (neighbouring snowflakes may share a score).
    */
-  async read(type: FeedType, id: string, window: FeedWindow): Promise<string[]> {
+  async read(type: FeedType, id: string, window: IdPage): Promise<string[]> {
     const pipeline = this.redis.pipeline();
     this.queueRead(pipeline, this.key(type, id), window);
     const [[error, members]] = (await pipeline.exec())!;
@@ -214,7 +208,7 @@ export class FeedManager {
    */
   async readHome(
     accountId: string,
-    window: FeedWindow,
+    window: IdPage,
     alsoGet: string[] = [],
   ): Promise<{ ids: string[]; ready: boolean; values: Array<string | null> }> {
     const pipeline = this.redis.pipeline();
@@ -230,7 +224,7 @@ export class FeedManager {
     };
   }
 
-  private queueRead(pipeline: ChainableCommander, key: string, window: FeedWindow): void {
+  private queueRead(pipeline: ChainableCommander, key: string, window: IdPage): void {
     const count = window.limit + READ_SLACK;
     if (window.minId) {
       pipeline.zrangebyscore(key, window.minId, window.maxId ?? '+inf', 'LIMIT', 0, count);
@@ -241,7 +235,7 @@ export class FeedManager {
   }
 
   /** Applies the window exactly to members read with inclusive bounds; newest first. */
-  private window(members: string[], window: FeedWindow): string[] {
+  private window(members: string[], window: IdPage): string[] {
     const lower = window.minId ?? window.sinceId;
     const inside = members.filter(
       (member) =>
@@ -257,6 +251,14 @@ export class FeedManager {
     const keys = [this.key(type, id), this.reblogKey(type, id)];
     if (type === 'home') keys.push(this.readyKey(id));
     await this.redis.unlink(...keys);
+  }
+
+  /**
+   * Deletes every home and list feed with its tracking and marks (`feeds clear`); each home
+   * feed is rebuilt when its owner next reads it. Returns the keys deleted.
+   */
+  clearAll(): Promise<number> {
+    return this.redisService.deleteMatching('feed:*');
   }
 
   // --- Regeneration marks ----------------------------------------------------------------

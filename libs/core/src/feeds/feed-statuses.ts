@@ -1,4 +1,10 @@
-import { REPLIES_POLICY_NAMES, Status, StatusRepository } from '@nestodon/domain';
+import {
+  FeedFactsRepository,
+  ListFacts,
+  REPLIES_POLICY_NAMES,
+  Status,
+  StatusRepository,
+} from '@nestodon/domain';
 import {
   FeedList,
   FeedReceiverFacts,
@@ -7,19 +13,12 @@ import {
   filterFromList,
 } from '@nestodon/policies';
 import { FeedEntry } from './feed-manager';
-import { FeedFacts, involvedAccounts, involvedDomains } from './feed-facts';
+import { involvedAccounts, involvedDomains, loadFeedStatuses } from './feed-facts';
 
 export const entryOf = (status: Pick<Status, 'id' | 'reblogOfId'>): FeedEntry => ({
   id: String(status.id),
   reblogOfId: status.reblogOfId ? String(status.reblogOfId) : null,
 });
-
-export interface ListFacts {
-  id: string;
-  accountId: string;
-  repliesPolicy: number;
-  members: Set<string>;
-}
 
 export const feedList = (list: ListFacts): FeedList => ({
   accountId: list.accountId,
@@ -27,20 +26,27 @@ export const feedList = (list: ListFacts): FeedList => ({
   members: list.members,
 });
 
+/** Whether a list of its owner (`owner` facts) takes the status, by the list and home rules. */
+export function listAdmits(feedStatus: FeedStatus, list: ListFacts, owner: FeedReceiverFacts) {
+  return (
+    !filterFromList(feedStatus, feedList(list), owner) && !filterFromHome(feedStatus, owner, 'list')
+  );
+}
+
 /**
  * Loads statuses by id and keeps those the feed rules let into one receiver's home (or one of
  * its lists): a constant number of queries for the whole batch.
  */
 export async function admissibleForReceiver(
   repository: StatusRepository,
-  facts: FeedFacts,
+  facts: FeedFactsRepository,
   receiverId: string,
   statusIds: string[],
   list?: ListFacts,
 ): Promise<Status[]> {
   if (statusIds.length === 0) return [];
   const statuses = await repository.findWithRelations(statusIds);
-  const feedStatuses = await facts.feedStatuses(statuses);
+  const feedStatuses = await loadFeedStatuses(facts, statuses);
   const accounts = new Set<string>();
   const domains = new Set<string>();
   for (const status of feedStatuses) {
@@ -48,21 +54,9 @@ export async function admissibleForReceiver(
     for (const domain of involvedDomains(status)) domains.add(domain);
   }
   const receiver = (await facts.receivers([receiverId], accounts, domains)).get(receiverId)!;
-  return statuses.filter((status, index) => admits(feedStatuses[index], status, receiver, list));
-}
-
-function admits(
-  feedStatus: FeedStatus,
-  status: Status,
-  receiver: FeedReceiverFacts,
-  list?: ListFacts,
-): boolean {
-  if (status.reblog === null && status.reblogOfId !== null) return false; // reblogged one gone
-  if (list) {
-    return (
-      !filterFromList(feedStatus, feedList(list), receiver) &&
-      !filterFromHome(feedStatus, receiver, 'list')
-    );
-  }
-  return !filterFromHome(feedStatus, receiver, 'home');
+  return statuses.filter((status, index) => {
+    if (status.reblog === null && status.reblogOfId !== null) return false; // reblogged one gone
+    const feedStatus = feedStatuses[index];
+    return list ? listAdmits(feedStatus, list, receiver) : !filterFromHome(feedStatus, receiver);
+  });
 }

@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { StatusRepository } from '@nestodon/domain';
-import { DataSource } from 'typeorm';
+import {
+  AccountRepository,
+  FeedFactsRepository,
+  FeedRepository,
+  ListFactsRepository,
+  StatusRepository,
+} from '@nestodon/domain';
 import { FEED_MAX_ITEMS, FeedManager } from './feed-manager';
-import { FeedFacts } from './feed-facts';
 import { admissibleForReceiver, entryOf } from './feed-statuses';
-import { ListFactsRepository } from './list-facts.repository';
 
 /** Statuses read per followed account (Mastodon: half a feed). */
 const PER_ACCOUNT = FEED_MAX_ITEMS / 2;
@@ -16,44 +18,31 @@ const CANDIDATES = FEED_MAX_ITEMS + FEED_MAX_ITEMS / 2;
  * Rebuilds a local user's home feed from PostgreSQL: their own statuses and those of the
  * accounts they follow (public, unlisted and private), by the feed rules; then each of their
  * list feeds from the members' statuses. Entries already there (fan-out that ran meanwhile)
- * stay. Runs in the worker; GET /api/v1/timelines/home
- * answers 206 until it has finished.
+ * stay. Runs in the worker; GET /api/v1/timelines/home answers 206 until it has finished.
  */
 @Injectable()
 export class RegenerateHomeFeedService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly feeds: FeedManager,
-    private readonly facts: FeedFacts,
+    private readonly facts: FeedFactsRepository,
+    private readonly feedStatuses: FeedRepository,
     private readonly statuses: StatusRepository,
+    private readonly accounts: AccountRepository,
     private readonly lists: ListFactsRepository,
   ) {}
 
-  async regenerate(accountId: string): Promise<void> {
+  async call(accountId: string): Promise<void> {
     try {
-      const local: unknown[] = await this.dataSource.query(
-        `SELECT 1 FROM accounts a JOIN users u ON u.account_id = a.id WHERE a.id = $1 AND a.domain IS NULL`,
-        [accountId],
-      );
-      if (local.length === 0) return;
-      const ids = await this.candidates(
-        `SELECT $1::bigint AS id UNION ALL SELECT target_account_id FROM follows WHERE account_id = $1`,
-        [accountId],
-        accountId,
-      );
+      if (!(await this.accounts.isLocalUser(accountId))) return;
+      const ids = await this.feedStatuses.homeCandidateIds(accountId, PER_ACCOUNT, CANDIDATES);
       const admitted = await admissibleForReceiver(this.statuses, this.facts, accountId, ids);
       await this.feeds.addMany('home', accountId, admitted.map(entryOf));
       for (const list of await this.lists.ownedBy(accountId)) {
-        const listIds = await this.candidates(
-          `SELECT account_id AS id FROM list_accounts WHERE list_id = $1`,
-          [list.id],
-          null,
-        );
         const inList = await admissibleForReceiver(
           this.statuses,
           this.facts,
           accountId,
-          listIds,
+          await this.feedStatuses.listCandidateIds(list.id, PER_ACCOUNT, CANDIDATES),
           list,
         );
         await this.feeds.addMany('list', list.id, inList.map(entryOf));
@@ -62,29 +51,5 @@ export class RegenerateHomeFeedService {
     } finally {
       await this.feeds.endRegeneration(accountId);
     }
-  }
-
-  /**
-   * The newest statuses of the accounts `authors` selects, a bounded number per account (one
-   * index range each). The owner's own statuses count whatever their visibility.
-   */
-  private async candidates(
-    authors: string,
-    params: unknown[],
-    ownerId: string | null,
-  ): Promise<string[]> {
-    const owner = ownerId ? `$${params.length + 3}` : 'NULL';
-    const rows: Array<{ id: string }> = await this.dataSource.query(
-      `SELECT s.id::text FROM (${authors}) a
-         CROSS JOIN LATERAL (
-           SELECT id FROM statuses
-            WHERE account_id = a.id AND deleted_at IS NULL
-              AND (visibility IN (0, 1, 2) OR account_id = ${owner}::bigint)
-            ORDER BY id DESC LIMIT $${params.length + 1}
-         ) s
-        ORDER BY s.id DESC LIMIT $${params.length + 2}`,
-      [...params, PER_ACCOUNT, CANDIDATES, ...(ownerId ? [ownerId] : [])],
-    );
-    return rows.map((row) => row.id);
   }
 }

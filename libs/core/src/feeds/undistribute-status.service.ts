@@ -1,13 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { StatusRepository } from '@nestodon/domain';
+import {
+  FanOutRepository,
+  ListFactsRepository,
+  NotificationRepository,
+  StatusRepository,
+} from '@nestodon/domain';
 import { Channel, PublisherService, StreamEvent } from '@nestodon/pubsub';
-import { DataSource } from 'typeorm';
-import { ConversationsService } from '../conversations/conversations.service';
-import { FeedManager } from './feed-manager';
+import { RemoveStatusFromConversationsService } from '../conversations/remove-status-from-conversations.service';
 import { publicChannels } from './fan-out-on-write.service';
+import { FeedManager } from './feed-manager';
 import { entryOf } from './feed-statuses';
-import { ListFactsRepository } from './list-facts.repository';
 
 /**
  * A status (or reblog) was deleted (the worker's UndistributeStatus job): it leaves the home
@@ -19,32 +21,21 @@ import { ListFactsRepository } from './list-facts.repository';
 @Injectable()
 export class UndistributeStatusService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly statuses: StatusRepository,
-    private readonly feeds: FeedManager,
+    private readonly fanOut: FanOutRepository,
     private readonly lists: ListFactsRepository,
+    private readonly notifications: NotificationRepository,
+    private readonly feeds: FeedManager,
     private readonly publisher: PublisherService,
-    private readonly conversations: ConversationsService,
+    private readonly conversations: RemoveStatusFromConversationsService,
   ) {}
 
-  async undistribute(statusId: string, accountId: string): Promise<void> {
+  async call(statusId: string, accountId: string): Promise<void> {
     const status = await this.statuses.findOneWithRelations(statusId, { withDeleted: true });
     const entry = status ? entryOf(status) : { id: statusId, reblogOfId: null };
-    const receivers: Array<{ id: string }> = await this.dataSource.query(
-      `SELECT f.account_id::text AS id FROM follows f
-         JOIN accounts a ON a.id = f.account_id AND a.domain IS NULL
-        WHERE f.target_account_id = $1
-       UNION
-       SELECT m.account_id::text FROM mentions m
-         JOIN accounts a ON a.id = m.account_id AND a.domain IS NULL
-        WHERE m.status_id = $2
-       UNION
-       SELECT id::text FROM accounts WHERE id = $1 AND domain IS NULL`,
-      [accountId, statusId],
-    );
     const homes = await this.feeds.removeFromMany(
       'home',
-      receivers.map((r) => r.id),
+      await this.fanOut.homesHolding(statusId, accountId),
       entry,
     );
     const lists = await this.feeds.removeFromMany(
@@ -52,14 +43,7 @@ export class UndistributeStatusService {
       (await this.lists.containing(accountId)).map((list) => list.id),
       entry,
     );
-    let tags: string[] = [];
-    if (status) {
-      const rows: Array<{ name: string }> = await this.dataSource.query(
-        `SELECT t.name FROM statuses_tags st JOIN tags t ON t.id = st.tag_id WHERE st.status_id = $1`,
-        [statusId],
-      );
-      tags = rows.map((row) => row.name);
-    }
+    const tags = status ? await this.fanOut.tagNames(statusId) : [];
     await this.publisher.publish(
       [
         ...homes.map((id) => Channel.user(id)),
@@ -68,10 +52,7 @@ export class UndistributeStatusService {
       ],
       { event: StreamEvent.Delete, payload: String(statusId) },
     );
-    await this.dataSource.query(
-      `DELETE FROM notifications WHERE status_id = $1 OR reblog_status_id = $1`,
-      [statusId],
-    );
-    await this.conversations.removeStatus(statusId);
+    await this.notifications.deleteAboutStatus(statusId);
+    await this.conversations.call(statusId);
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { RedisService } from '@nestodon/platform';
-import { Channel, PublisherService, StreamEvent } from '@nestodon/pubsub';
-import { filtersCacheKey } from './status-filter.service';
+import { Channel, PublisherService, StreamEvent, SystemEvent } from '@nestodon/pubsub';
+import { filtersCacheKey } from './status-filter-queries';
 
 /**
  * Tells the user's streaming connections that their filters changed (they reload them). Each
@@ -21,6 +21,10 @@ export class FiltersChangedNotifier {
     await this.redis.client.del(filtersCacheKey(accountId));
     try {
       await this.publisher.publish(Channel.user(accountId), { event: StreamEvent.FiltersChanged });
+      // Streaming processes drop their cached filters, whatever streams the user reads.
+      await this.publisher.publish(Channel.system(accountId), {
+        event: SystemEvent.FiltersChanged,
+      });
     } catch (error) {
       this.logger.warn(`filters_changed for ${accountId} not published: ${String(error)}`);
     }

@@ -1,7 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { Account, List, RepliesPolicy, ValidationError } from '@nestodon/domain';
-import { DataSource } from 'typeorm';
+import {
+  Account,
+  List,
+  ListRepository,
+  RepliesPolicy,
+  TransactionRunner,
+  ValidationError,
+} from '@nestodon/domain';
 import {
   ListInput,
   MAX_LISTS_PER_ACCOUNT,
@@ -12,32 +17,29 @@ import {
 /** Creates a list: a title is required, at most 50 lists per account. */
 @Injectable()
 export class CreateListService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly lists: ListRepository,
+    private readonly transactions: TransactionRunner,
+  ) {}
 
-  async create(owner: Pick<Account, 'id'>, input: ListInput): Promise<List> {
+  async call(owner: Pick<Account, 'id'>, input: ListInput): Promise<List> {
     const title = validateListTitle(input.title);
     const repliesPolicy =
       input.repliesPolicy === undefined
         ? RepliesPolicy.List
         : parseRepliesPolicy(input.repliesPolicy);
-    return this.dataSource.transaction(async (tx) => {
-      // Serialises concurrent creations by the same account so the cap holds.
-      await tx.query(`SELECT pg_advisory_xact_lock(hashtext('lists'), hashtext($1))`, [owner.id]);
-      const [{ count }]: Array<{ count: number }> = await tx.query(
-        `SELECT count(*)::int AS count FROM lists WHERE account_id = $1`,
-        [owner.id],
-      );
-      if (count >= MAX_LISTS_PER_ACCOUNT) {
+    return this.transactions.run(async (tx) => {
+      // Concurrent creations by the same account wait for each other, so the cap holds.
+      await this.lists.lockListsOf(owner.id, tx);
+      if ((await this.lists.countListsOf(owner.id, tx)) >= MAX_LISTS_PER_ACCOUNT) {
         throw new ValidationError(
           'Validation failed: You have reached the maximum number of lists',
         );
       }
-      return tx.getRepository(List).save({
-        accountId: owner.id,
-        title,
-        repliesPolicy,
-        exclusive: input.exclusive ?? false,
-      });
+      return this.lists.saveList(
+        { accountId: owner.id, title, repliesPolicy, exclusive: input.exclusive ?? false },
+        tx,
+      );
     });
   }
 }

@@ -1,4 +1,10 @@
-import { REPLIES_POLICY_NAMES, RepliesPolicy, ValidationError } from '@nestodon/domain';
+import {
+  isValidId,
+  RecordNotFoundError,
+  REPLIES_POLICY_NAMES,
+  RepliesPolicy,
+  ValidationError,
+} from '@nestodon/domain';
 
 /** Mastodon's cap on lists per account. */
 export const MAX_LISTS_PER_ACCOUNT = 50;
@@ -31,4 +37,20 @@ export function parseRepliesPolicy(name: string): RepliesPolicy {
     );
   }
   return index as RepliesPolicy;
+}
+
+/** Most accounts one request may add to or remove from a list. */
+export const MAX_LIST_ACCOUNTS_PER_REQUEST = 250;
+
+/** account_ids[] of a membership change: at least one, at most 250, each an id (else 404). */
+export function parseListAccountIds(accountIds: string[] | undefined): string[] {
+  const ids = [...new Set(accountIds ?? [])];
+  if (ids.length === 0) throw new ValidationError('Validation failed: account_ids is missing');
+  if (ids.length > MAX_LIST_ACCOUNTS_PER_REQUEST) {
+    throw new ValidationError(
+      `Validation failed: at most ${MAX_LIST_ACCOUNTS_PER_REQUEST} accounts at once`,
+    );
+  }
+  if (!ids.every(isValidId)) throw new RecordNotFoundError();
+  return ids;
 }

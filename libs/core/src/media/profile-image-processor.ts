@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Limits, ProfileImage, ValidationError } from '@nestodon/domain';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
+import { ImageHeader, ImagePipeline } from './image-pipeline';
 
 /** A file from a multipart request. */
 export interface UploadedImage {
@@ -49,22 +50,20 @@ function invalid(image: ProfileImage, message: string, code = 'ERR_INVALID'): Va
  */
 @Injectable()
 export class ProfileImageProcessor {
+  constructor(private readonly images: ImagePipeline) {}
+
   async process(image: ProfileImage, upload: UploadedImage): Promise<ProcessedImage> {
     if (upload.size > Limits.mediaAttachments.imageSizeLimit) {
       throw invalid(image, 'file size must be less than 16 MB', 'ERR_TOO_LARGE');
     }
-    let format: string | undefined;
-    let pages = 1;
+    let header: ImageHeader | null;
     try {
-      const meta = await sharp(upload.buffer, {
-        limitInputPixels: Limits.mediaAttachments.imageMatrixLimit,
-      }).metadata();
-      format = meta.format;
-      pages = meta.pages ?? 1;
-      if (!meta.width || !meta.height) format = undefined;
+      header = await this.images.header(upload.buffer);
     } catch {
-      format = undefined;
+      header = null;
     }
+    const format = header?.format;
+    const pages = header?.pages ?? 1;
     const output = format ? OUTPUT[format] : undefined;
     if (!output) throw invalid(image, 'must be a JPEG, PNG, GIF or WebP image', 'ERR_INVALID');
 

@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { EVERYONE_ROLE_ID, Permission } from '@nestodon/domain';
-import { DataSource } from 'typeorm';
+import { Permission, UserRepository } from '@nestodon/domain';
 import { NotifyService } from './notify.service';
 
 /**
@@ -11,25 +9,20 @@ import { NotifyService } from './notify.service';
 @Injectable()
 export class NotifyAdminsOfSignUpService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly notifier: NotifyService,
+    private readonly users: UserRepository,
+    private readonly notify: NotifyService,
   ) {}
 
-  async notify(accountId: string): Promise<number> {
-    const mask = (Permission.ManageUsers | Permission.Administrator).toString();
-    const rows: Array<{ account_id: string }> = await this.dataSource.query(
-      `SELECT u.account_id::text FROM users u
-         LEFT JOIN user_roles r ON r.id = u.role_id
-         LEFT JOIN user_roles e ON e.id = $3
-        WHERE NOT u.disabled AND u.account_id <> $1
-          AND ((COALESCE(r.permissions, 0) | COALESCE(e.permissions, 0)) & $2::bigint) <> 0
-        ORDER BY u.id`,
-      [accountId, mask, EVERYONE_ROLE_ID],
-    );
+  /** Returns how many notifications were created. */
+  async call(accountId: string): Promise<number> {
     let created = 0;
-    for (const row of rows) {
-      const { notification } = await this.notifier.notify({
-        recipientId: row.account_id,
+    const staff = await this.users.accountIdsWithAnyPermission(
+      Permission.ManageUsers | Permission.Administrator,
+      accountId,
+    );
+    for (const recipientId of staff) {
+      const { notification } = await this.notify.call({
+        recipientId,
         type: 'admin.sign_up',
         fromAccountId: accountId,
       });

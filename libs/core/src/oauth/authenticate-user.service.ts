@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Account, User, UserRole, userState } from '@nestodon/domain';
+import { User, UserRepository, userState, UserWithAccount } from '@nestodon/domain';
 import { RateLimiter, RateLimitRule } from '@nestodon/platform';
-import { Repository } from 'typeorm';
 import { PasswordHasher } from '../accounts/password-hasher';
 import { ActivityTracker } from '../instance/activity-tracker';
 
@@ -19,7 +17,7 @@ export const SIGN_IN_LIMIT_PER_EMAIL: RateLimitRule = {
   periodSeconds: 300,
 };
 
-export type SignedInUser = User & { account: Account; role?: UserRole | null };
+export type SignedInUser = UserWithAccount;
 
 export type SignInResult =
   | { outcome: 'signed_in'; user: SignedInUser }
@@ -28,19 +26,6 @@ export type SignInResult =
   | { outcome: 'rate_limited'; resetAt: Date }
   /** Right password, but the login may not be used (yet). */
   | { outcome: 'disabled' | 'unconfirmed' | 'pending'; user: SignedInUser };
-
-/** Loads a user with the account and role that signing in and the session need. */
-export function signedInUserQuery(users: Repository<User>) {
-  return users
-    .createQueryBuilder('user')
-    .innerJoinAndSelect('user.account', 'account')
-    .leftJoinAndSelect('user.role', 'role');
-}
-
-/** Whether a user may keep a web session (not disabled, not suspended, confirmed, approved). */
-export function canUseSession(user: SignedInUser): boolean {
-  return userState(user) === 'functional' && !user.account.suspendedAt && !user.account.memorial;
-}
 
 /**
  * The password sign-in of the web pages (OAuth authorization): rate limited per IP and per
@@ -51,13 +36,13 @@ export class AuthenticateUserService {
   private dummyDigest?: Promise<string>;
 
   constructor(
-    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly users: UserRepository,
     private readonly hasher: PasswordHasher,
     private readonly limiter: RateLimiter,
     private readonly activity: ActivityTracker,
   ) {}
 
-  async authenticate(email: string, password: string, ip: string): Promise<SignInResult> {
+  async call(email: string, password: string, ip: string): Promise<SignInResult> {
     // No address is longer than 320 characters; cutting keeps rate-limit keys small.
     const address = email.trim().toLowerCase().slice(0, 320);
     const [byIp, byEmail] = await Promise.all([
@@ -69,10 +54,7 @@ export class AuthenticateUserService {
       return { outcome: 'rate_limited', resetAt };
     }
 
-    const user = (await signedInUserQuery(this.users)
-      .addSelect('user.encryptedPassword')
-      .where('lower(user.email) = :address', { address })
-      .getOne()) as SignedInUser | null;
+    const user = await this.users.findForSignIn(address);
     if (!user || !user.encryptedPassword) {
       // Spend the time a real check would, so response times do not reveal addresses.
       await this.hasher.verify(await this.dummy(), password);
@@ -99,15 +81,6 @@ export class AuthenticateUserService {
     user.currentSignInAt = now;
     await this.activity.record('logins', user.id).catch(() => undefined);
     return { outcome: 'signed_in', user };
-  }
-
-  /** The user a web session names, if that user may still use it. */
-  async findSessionUser(id: string): Promise<SignedInUser | null> {
-    if (!/^\d{1,19}$/.test(id)) return null;
-    const user = (await signedInUserQuery(this.users)
-      .where('user.id = :id', { id })
-      .getOne()) as SignedInUser | null;
-    return user && canUseSession(user) ? user : null;
   }
 
   private dummy(): Promise<string> {

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import {
   digestToken,
   generateToken,
@@ -7,9 +6,8 @@ import {
   parseRedirectUris,
   parseScopes,
   redirectUriProblem,
-} from '@nestodon/auth';
-import { OAuthApplication, ValidationError } from '@nestodon/domain';
-import { Repository } from 'typeorm';
+} from '@nestodon/access';
+import { OAuthApplication, OAuthApplicationRepository, ValidationError } from '@nestodon/domain';
 
 /** Mastodon's limits on app registrations. */
 export const APP_NAME_LIMIT = 60;
@@ -35,11 +33,9 @@ export interface CreatedApplication {
 /** POST /api/v1/apps: registers an OAuth client with Mastodon's validations. */
 @Injectable()
 export class CreateApplicationService {
-  constructor(
-    @InjectRepository(OAuthApplication) private readonly applications: Repository<OAuthApplication>,
-  ) {}
+  constructor(private readonly applications: OAuthApplicationRepository) {}
 
-  async create(input: CreateApplicationInput): Promise<CreatedApplication> {
+  async call(input: CreateApplicationInput): Promise<CreatedApplication> {
     const name = typeof input.name === 'string' ? input.name.trim() : '';
     if (!name) fail("Name can't be blank");
     if ([...name].length > APP_NAME_LIMIT) {
@@ -69,19 +65,17 @@ export class CreateApplicationService {
     const website = normalizeWebsite(input.website);
 
     const clientSecret = generateToken();
-    const application = await this.applications.save(
-      this.applications.create({
-        name,
-        uid: generateToken(),
-        secretDigest: digestToken(clientSecret),
-        redirectUri,
-        scopes: (scopes.length > 0 ? scopes : ['read']).join(' '),
-        website,
-        confidential: true,
-        superapp: false,
-        ownerUserId: input.ownerUserId ?? null,
-      }),
-    );
+    const application = await this.applications.insert({
+      name,
+      uid: generateToken(),
+      secretDigest: digestToken(clientSecret),
+      redirectUri,
+      scopes: (scopes.length > 0 ? scopes : ['read']).join(' '),
+      website,
+      confidential: true,
+      superapp: false,
+      ownerUserId: input.ownerUserId ?? null,
+    });
     return { application, clientSecret };
   }
 }

@@ -1,16 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { Account, Follow, RecordNotFoundError } from '@nestodon/domain';
-import { DataSource } from 'typeorm';
+import {
+  Account,
+  Follow,
+  FollowRepository,
+  RecordNotFoundError,
+  TransactionRunner,
+} from '@nestodon/domain';
 import { RelationshipEffects } from '../feeds/relationship-effects';
-import { FollowService } from './follow.service';
-import { inRelationshipTransaction } from './relationship-transaction';
-
-interface RequestRow {
-  show_reblogs: boolean;
-  notify: boolean;
-  languages: string[] | null;
-}
+import { FollowLedger } from './follow-ledger';
 
 /**
  * Accepts `requester`'s pending request to follow `account`: the request becomes a follow with
@@ -20,26 +17,20 @@ interface RequestRow {
 @Injectable()
 export class AuthorizeFollowService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly follows: FollowService,
+    private readonly transactions: TransactionRunner,
+    private readonly follows: FollowRepository,
+    private readonly ledger: FollowLedger,
     private readonly effects: RelationshipEffects,
   ) {}
 
-  async authorize(requester: Pick<Account, 'id'>, account: Pick<Account, 'id'>): Promise<Follow> {
-    const follow = await inRelationshipTransaction(this.dataSource, async (tx) => {
-      const [deleted]: [RequestRow[], number] = await tx.query(
-        `DELETE FROM follow_requests WHERE account_id = $1 AND target_account_id = $2
-         RETURNING show_reblogs, notify, languages`,
-        [requester.id, account.id],
-      );
-      const request = deleted[0];
+  async call(requester: Pick<Account, 'id'>, account: Pick<Account, 'id'>): Promise<Follow> {
+    const follow = await this.transactions.run(async (tx) => {
+      const request = await this.follows.takeFollowRequest(requester.id, account.id, tx);
       if (!request) throw new RecordNotFoundError();
-      const { follow } = await this.follows.upsertFollow(
+      const { follow } = await this.ledger.upsertFollow(
         requester.id,
         account.id,
-        request.show_reblogs,
-        request.notify,
-        request.languages,
+        { reblogs: request.showReblogs, notify: request.notify, languages: request.languages },
         tx,
       );
       return follow;

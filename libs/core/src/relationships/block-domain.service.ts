@@ -1,10 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { Account, normalizeDomain, ValidationError } from '@nestodon/domain';
-import { DataSource } from 'typeorm';
+import {
+  Account,
+  BlockRepository,
+  EndorsementRepository,
+  FollowRepository,
+  TransactionRunner,
+} from '@nestodon/domain';
 import { RelationshipEffects } from '../feeds/relationship-effects';
-import { FollowCounters } from './follow-counters';
-import { inRelationshipTransaction } from './relationship-transaction';
+import { FollowLedger } from './follow-ledger';
+import { requireDomain } from './require-domain';
 
 /**
  * Blocks a whole domain for one user. In the same transaction, the user stops following
@@ -15,47 +19,22 @@ import { inRelationshipTransaction } from './relationship-transaction';
 @Injectable()
 export class BlockDomainService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly counters: FollowCounters,
+    private readonly transactions: TransactionRunner,
+    private readonly blocks: BlockRepository,
+    private readonly follows: FollowRepository,
+    private readonly endorsements: EndorsementRepository,
+    private readonly ledger: FollowLedger,
     private readonly effects: RelationshipEffects,
   ) {}
 
   /** Returns the normalised domain. */
-  async block(account: Pick<Account, 'id'>, input: string): Promise<string> {
-    const domain = normalizeDomain(input);
-    if (!domain) throw new ValidationError('Validation failed: Domain is not a valid domain name');
-    await inRelationshipTransaction(this.dataSource, async (tx) => {
-      await tx.query(
-        `INSERT INTO account_domain_blocks (account_id, domain) VALUES ($1, $2)
-         ON CONFLICT (account_id, domain) DO NOTHING`,
-        [account.id, domain],
-      );
-      const [severed]: [Array<{ account_id: string; target_account_id: string }>, number] =
-        await tx.query(
-          `DELETE FROM follows f USING accounts a
-            WHERE a.domain = $2
-              AND ((f.account_id = $1 AND f.target_account_id = a.id)
-                OR (f.target_account_id = $1 AND f.account_id = a.id))
-            RETURNING f.account_id, f.target_account_id`,
-          [account.id, domain],
-        );
-      await this.counters.apply(
-        tx,
-        severed.map((row) => ({
-          accountId: String(row.account_id),
-          targetAccountId: String(row.target_account_id),
-        })),
-        -1,
-      );
-      for (const table of ['follow_requests', 'account_pins']) {
-        await tx.query(
-          `DELETE FROM ${table} r USING accounts a
-            WHERE a.domain = $2
-              AND ((r.account_id = $1 AND r.target_account_id = a.id)
-                OR (r.target_account_id = $1 AND r.account_id = a.id))`,
-          [account.id, domain],
-        );
-      }
+  async call(account: Pick<Account, 'id'>, input: string): Promise<string> {
+    const domain = requireDomain(input);
+    await this.transactions.run(async (tx) => {
+      await this.blocks.insertDomainBlock(account.id, domain, tx);
+      await this.ledger.severWithDomain(account.id, domain, tx);
+      await this.follows.deleteFollowRequestsWithDomain(account.id, domain, tx);
+      await this.endorsements.deleteEndorsementsWithDomain(account.id, domain, tx);
     });
     await this.effects.domainBlocked(account.id, domain);
     return domain;

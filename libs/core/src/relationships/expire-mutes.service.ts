@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { MuteRepository } from '@nestodon/domain';
 
 const SWEEP_BATCH = 1000;
 
@@ -11,16 +10,9 @@ const SWEEP_BATCH = 1000;
  */
 @Injectable()
 export class ExpireMutesService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly mutes: MuteRepository) {}
 
-  async expire(muteId?: string): Promise<number> {
-    const [, count]: [unknown[], number] = await this.dataSource.query(
-      `DELETE FROM mutes WHERE id IN (
-         (SELECT id FROM mutes WHERE id = $1::bigint AND expires_at <= now())
-         UNION
-         (SELECT id FROM mutes WHERE expires_at <= now() ORDER BY expires_at LIMIT $2))`,
-      [muteId ?? null, SWEEP_BATCH],
-    );
-    return count;
+  call(muteId?: string): Promise<number> {
+    return this.mutes.deleteExpired(muteId ?? null, SWEEP_BATCH);
   }
 }

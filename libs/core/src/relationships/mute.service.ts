@@ -1,10 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { Account, Mute, ValidationError } from '@nestodon/domain';
+import { Account, Mute, MuteRepository, ValidationError } from '@nestodon/domain';
 import { JobName, JobQueue } from '@nestodon/queue';
-import { DataSource } from 'typeorm';
 import { RelationshipEffects } from '../feeds/relationship-effects';
-import { toEntity } from './follow.service';
 
 export interface MuteOptions {
   /** Hide their notifications too (default true). */
@@ -24,12 +21,12 @@ export const MAX_MUTE_DURATION_SECONDS = 2 ** 31 - 1;
 @Injectable()
 export class MuteService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly mutes: MuteRepository,
     private readonly jobs: JobQueue,
     private readonly effects: RelationshipEffects,
   ) {}
 
-  async mute(
+  async call(
     source: Pick<Account, 'id'>,
     target: Pick<Account, 'id'>,
     options: MuteOptions = {},
@@ -41,17 +38,12 @@ export class MuteService {
         `Validation failed: Duration must be a whole number of seconds between 0 and ${MAX_MUTE_DURATION_SECONDS}`,
       );
     }
-    const [row]: Array<Record<string, unknown>> = await this.dataSource.query(
-      `INSERT INTO mutes (account_id, target_account_id, hide_notifications, expires_at)
-       VALUES ($1, $2, $3, CASE WHEN $4::bigint > 0 THEN now() + make_interval(secs => $4::bigint) END)
-       ON CONFLICT (account_id, target_account_id) DO UPDATE SET
-         hide_notifications = EXCLUDED.hide_notifications,
-         expires_at = EXCLUDED.expires_at,
-         updated_at = now()
-       RETURNING *`,
-      [source.id, target.id, options.notifications ?? true, duration],
+    const mute = await this.mutes.upsertMute(
+      source.id,
+      target.id,
+      options.notifications ?? true,
+      duration,
     );
-    const mute = toEntity(Mute, row);
     if (mute.expiresAt) {
       const expiresAt = new Date(mute.expiresAt);
       await this.jobs.enqueue(

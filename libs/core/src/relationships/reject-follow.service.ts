@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { Account, RecordNotFoundError } from '@nestodon/domain';
-import { DataSource } from 'typeorm';
+import { Account, FollowRepository, RecordNotFoundError } from '@nestodon/domain';
 
 /**
  * Declines `requester`'s pending request to follow `account`. No pending request: 404.
@@ -9,13 +7,11 @@ import { DataSource } from 'typeorm';
  */
 @Injectable()
 export class RejectFollowService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly follows: FollowRepository) {}
 
-  async reject(requester: Pick<Account, 'id'>, account: Pick<Account, 'id'>): Promise<void> {
-    const [, count]: [unknown[], number] = await this.dataSource.query(
-      `DELETE FROM follow_requests WHERE account_id = $1 AND target_account_id = $2`,
-      [requester.id, account.id],
-    );
-    if (count === 0) throw new RecordNotFoundError();
+  async call(requester: Pick<Account, 'id'>, account: Pick<Account, 'id'>): Promise<void> {
+    if (!(await this.follows.deleteFollowRequest(requester.id, account.id))) {
+      throw new RecordNotFoundError();
+    }
   }
 }

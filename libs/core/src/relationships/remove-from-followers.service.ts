@@ -1,10 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { Account } from '@nestodon/domain';
-import { DataSource } from 'typeorm';
-import { inRelationshipTransaction } from './relationship-transaction';
+import { Account, FollowRepository, TransactionRunner } from '@nestodon/domain';
 import { RelationshipEffects } from '../feeds/relationship-effects';
-import { UnfollowService } from './unfollow.service';
+import { FollowLedger } from './follow-ledger';
 
 /**
  * Makes `follower` stop following `account` (POST /accounts/:id/remove_from_followers).
@@ -14,21 +11,18 @@ import { UnfollowService } from './unfollow.service';
 @Injectable()
 export class RemoveFromFollowersService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly unfollows: UnfollowService,
+    private readonly transactions: TransactionRunner,
+    private readonly follows: FollowRepository,
+    private readonly ledger: FollowLedger,
     private readonly effects: RelationshipEffects,
   ) {}
 
-  async remove(account: Pick<Account, 'id'>, follower: Pick<Account, 'id'>): Promise<boolean> {
-    const result = await inRelationshipTransaction(this.dataSource, async (tx) => {
-      const existing: Array<{ id: string }> = await tx.query(
-        `SELECT id FROM follows WHERE account_id = $1 AND target_account_id = $2 FOR UPDATE`,
-        [follower.id, account.id],
-      );
-      if (existing.length === 0) return { unfollowed: false, withdrewRequest: false };
-      return this.unfollows.removePair(tx, follower.id, account.id);
+  async call(account: Pick<Account, 'id'>, follower: Pick<Account, 'id'>): Promise<boolean> {
+    const unfollowed = await this.transactions.run(async (tx) => {
+      if (!(await this.follows.lockFollow(follower.id, account.id, 'update', tx))) return false;
+      return (await this.ledger.removeFollow(follower.id, account.id, tx)).unfollowed;
     });
-    if (result.unfollowed) await this.effects.unfollowed(follower.id, account.id);
-    return result.unfollowed;
+    if (unfollowed) await this.effects.unfollowed(follower.id, account.id);
+    return unfollowed;
   }
 }

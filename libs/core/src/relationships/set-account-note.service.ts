@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { Account, ValidationError } from '@nestodon/domain';
-import { DataSource } from 'typeorm';
+import { Account, AccountNoteRepository, ValidationError } from '@nestodon/domain';
 
 /** Mastodon's limit on a private note about an account. */
 export const MAX_ACCOUNT_NOTE_LENGTH = 2000;
@@ -12,19 +10,16 @@ export const MAX_ACCOUNT_NOTE_LENGTH = 2000;
  */
 @Injectable()
 export class SetAccountNoteService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly notes: AccountNoteRepository) {}
 
-  async set(
+  async call(
     account: Pick<Account, 'id'>,
     target: Pick<Account, 'id'>,
     comment: string | null | undefined,
   ): Promise<string | null> {
     const text = comment ?? '';
     if (text.trim() === '') {
-      await this.dataSource.query(
-        `DELETE FROM account_notes WHERE account_id = $1 AND target_account_id = $2`,
-        [account.id, target.id],
-      );
+      await this.notes.deleteNote(account.id, target.id);
       return null;
     }
     if ([...text].length > MAX_ACCOUNT_NOTE_LENGTH) {
@@ -40,12 +35,7 @@ export class SetAccountNoteService {
         },
       );
     }
-    await this.dataSource.query(
-      `INSERT INTO account_notes (account_id, target_account_id, comment) VALUES ($1, $2, $3)
-       ON CONFLICT (account_id, target_account_id)
-       DO UPDATE SET comment = EXCLUDED.comment, updated_at = now()`,
-      [account.id, target.id, text],
-    );
+    await this.notes.upsertNote(account.id, target.id, text);
     return text;
   }
 }

@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { Account } from '@nestodon/domain';
-import { DataSource } from 'typeorm';
+import { Account, BlockRepository } from '@nestodon/domain';
 
 /**
  * Lifts a block (nothing comes back: follows severed by the block stay severed).
@@ -9,13 +7,9 @@ import { DataSource } from 'typeorm';
  */
 @Injectable()
 export class UnblockService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly blocks: BlockRepository) {}
 
-  async unblock(source: Pick<Account, 'id'>, target: Pick<Account, 'id'>): Promise<boolean> {
-    const [, count]: [unknown[], number] = await this.dataSource.query(
-      `DELETE FROM blocks WHERE account_id = $1 AND target_account_id = $2`,
-      [source.id, target.id],
-    );
-    return count > 0;
+  call(source: Pick<Account, 'id'>, target: Pick<Account, 'id'>): Promise<boolean> {
+    return this.blocks.deleteBlock(source.id, target.id);
   }
 }

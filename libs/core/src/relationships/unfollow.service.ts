@@ -1,17 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { Account } from '@nestodon/domain';
-import { DataSource, EntityManager } from 'typeorm';
+import { Account, TransactionRunner } from '@nestodon/domain';
 import { RelationshipEffects } from '../feeds/relationship-effects';
-import { FollowCounters } from './follow-counters';
-import { inRelationshipTransaction } from './relationship-transaction';
-
-export interface UnfollowResult {
-  /** A follow was removed. */
-  unfollowed: boolean;
-  /** A pending follow request was withdrawn. */
-  withdrewRequest: boolean;
-}
+import { FollowLedger, UnfollowResult } from './follow-ledger';
 
 /**
  * Stops following an account, or withdraws the pending request. Removing the follow also
@@ -21,44 +11,16 @@ export interface UnfollowResult {
 @Injectable()
 export class UnfollowService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly counters: FollowCounters,
+    private readonly transactions: TransactionRunner,
+    private readonly ledger: FollowLedger,
     private readonly effects: RelationshipEffects,
   ) {}
 
-  async unfollow(
-    source: Pick<Account, 'id'>,
-    target: Pick<Account, 'id'>,
-  ): Promise<UnfollowResult> {
-    const result = await inRelationshipTransaction(this.dataSource, (tx) =>
-      this.removePair(tx, source.id, target.id),
+  async call(source: Pick<Account, 'id'>, target: Pick<Account, 'id'>): Promise<UnfollowResult> {
+    const result = await this.transactions.run((tx) =>
+      this.ledger.removeFollow(source.id, target.id, tx),
     );
     if (result.unfollowed) await this.effects.unfollowed(source.id, target.id);
     return result;
-  }
-
-  /** Removes the follow and request `accountId` → `targetAccountId` in the caller's transaction. */
-  async removePair(
-    tx: EntityManager,
-    accountId: string,
-    targetAccountId: string,
-  ): Promise<UnfollowResult> {
-    const [deleted]: [Array<{ id: string }>, number] = await tx.query(
-      `DELETE FROM follows WHERE account_id = $1 AND target_account_id = $2 RETURNING id`,
-      [accountId, targetAccountId],
-    );
-    const unfollowed = deleted.length > 0;
-    if (unfollowed) {
-      await this.counters.apply(tx, [{ accountId, targetAccountId }], -1);
-      await tx.query(`DELETE FROM account_pins WHERE account_id = $1 AND target_account_id = $2`, [
-        accountId,
-        targetAccountId,
-      ]);
-    }
-    const [withdrawn]: [Array<{ id: string }>, number] = await tx.query(
-      `DELETE FROM follow_requests WHERE account_id = $1 AND target_account_id = $2 RETURNING id`,
-      [accountId, targetAccountId],
-    );
-    return { unfollowed, withdrewRequest: withdrawn.length > 0 };
   }
 }

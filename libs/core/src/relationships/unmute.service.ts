@@ -1,18 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { Account } from '@nestodon/domain';
-import { DataSource } from 'typeorm';
+import { Account, MuteRepository } from '@nestodon/domain';
 
 /** Ends a mute now (a pending expiry job then finds nothing to do). */
 @Injectable()
 export class UnmuteService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly mutes: MuteRepository) {}
 
-  async unmute(source: Pick<Account, 'id'>, target: Pick<Account, 'id'>): Promise<boolean> {
-    const [, count]: [unknown[], number] = await this.dataSource.query(
-      `DELETE FROM mutes WHERE account_id = $1 AND target_account_id = $2`,
-      [source.id, target.id],
-    );
-    return count > 0;
+  call(source: Pick<Account, 'id'>, target: Pick<Account, 'id'>): Promise<boolean> {
+    return this.mutes.deleteMute(source.id, target.id);
   }
 }

@@ -1,46 +1,23 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { EVERYONE_ROLE_ID, RecordNotFoundError, User, UserRole } from '@nestodon/domain';
-import { Repository } from 'typeorm';
+import { RecordNotFoundError, UserRepository, UserRole } from '@nestodon/domain';
+import { RoleQueries } from './role-queries';
 
-export class UnknownRoleError extends RecordNotFoundError {
-  constructor(readonly roleName: string) {
-    super(`No role is named "${roleName}"`);
-  }
-}
-
-/** Finds roles by name and gives them to users (CLI, and later the admin API). */
+/**
+ * Gives a user the named role, or takes the role away (`null`: only the everyone role's
+ * permissions remain). Returns the role given. For the admin API to come and for tests.
+ */
 @Injectable()
 export class AssignRoleService {
   constructor(
-    @InjectRepository(UserRole) private readonly roles: Repository<UserRole>,
-    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly roles: RoleQueries,
+    private readonly users: UserRepository,
   ) {}
 
-  /** A named role, case-insensitively; the implicit everyone role has no name to find. */
-  async findByName(name: string): Promise<UserRole> {
-    const trimmed = name.trim();
-    const role = trimmed
-      ? await this.roles
-          .createQueryBuilder('role')
-          .where('lower(role.name) = lower(:name)', { name: trimmed })
-          .andWhere('role.id <> :everyone', { everyone: EVERYONE_ROLE_ID })
-          .orderBy('role.position', 'DESC')
-          .getOne()
-      : null;
-    if (!role) throw new UnknownRoleError(name);
-    return role;
-  }
-
-  /** Gives the user a role, or none (`null`: only the everyone role's permissions remain). */
-  async assign(userId: string, role: UserRole | null): Promise<void> {
-    const result = await this.users.update(userId, { roleId: role?.id ?? null });
-    if (!result.affected) throw new RecordNotFoundError();
-  }
-
-  async assignByName(userId: string, name: string): Promise<UserRole> {
-    const role = await this.findByName(name);
-    await this.assign(userId, role);
+  async call(userId: string, roleName: string | null): Promise<UserRole | null> {
+    const role = roleName === null ? null : await this.roles.byName(roleName);
+    if (!(await this.users.update(userId, { roleId: role?.id ?? null }))) {
+      throw new RecordNotFoundError();
+    }
     return role;
   }
 }

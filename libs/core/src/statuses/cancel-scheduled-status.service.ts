@@ -1,18 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import { Account, isValidId, RecordNotFoundError } from '@nestodon/domain';
-import { DataSource } from 'typeorm';
+import {
+  Account,
+  isValidId,
+  RecordNotFoundError,
+  ScheduledStatusRepository,
+} from '@nestodon/domain';
 
 /** Cancels a scheduled status; its media become unattached again (usable in another post). */
 @Injectable()
 export class CancelScheduledStatusService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly scheduledStatuses: ScheduledStatusRepository) {}
 
   async call(account: Account, id: string): Promise<void> {
     if (!isValidId(id)) throw new RecordNotFoundError();
-    const [rows] = (await this.dataSource.query(
-      `DELETE FROM scheduled_statuses WHERE id = $1 AND account_id = $2 RETURNING id`,
-      [id, account.id],
-    )) as [unknown[], number];
-    if (rows.length === 0) throw new RecordNotFoundError();
+    if (!(await this.scheduledStatuses.deleteOwned(id, account.id))) {
+      throw new RecordNotFoundError();
+    }
   }
 }

@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { Account, Status, ValidationError } from '@nestodon/domain';
-import { DataSource } from 'typeorm';
-import { StatusVisibilityService } from './status-visibility.service';
+import { Account, ConversationMuteRepository, Status, ValidationError } from '@nestodon/domain';
+import { StatusQueries } from './status-queries';
 
 /**
  * A status the account may see and the conversation its thread belongs to (a reblog's is its
  * original's), for muting or unmuting; a status outside any conversation is a 422.
  */
 export async function findMutableThread(
-  visibility: StatusVisibilityService,
+  visibility: StatusQueries,
   account: Account,
   statusId: string,
 ): Promise<{ status: Status; conversationId: string }> {
@@ -27,17 +26,13 @@ export async function findMutableThread(
 @Injectable()
 export class MuteConversationService {
   constructor(
-    private readonly dataSource: DataSource,
-    private readonly visibility: StatusVisibilityService,
+    private readonly visibility: StatusQueries,
+    private readonly mutes: ConversationMuteRepository,
   ) {}
 
   async call(account: Account, statusId: string): Promise<Status> {
     const { status, conversationId } = await findMutableThread(this.visibility, account, statusId);
-    await this.dataSource.query(
-      `INSERT INTO conversation_mutes (account_id, conversation_id) VALUES ($1, $2)
-       ON CONFLICT (account_id, conversation_id) DO NOTHING`,
-      [account.id, conversationId],
-    );
+    await this.mutes.insert(account.id, conversationId);
     return status;
   }
 }

@@ -1,9 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { Account, Limits, Status, ValidationError } from '@nestodon/domain';
+import {
+  Account,
+  AccountRepository,
+  Limits,
+  Status,
+  StatusPinRepository,
+  TransactionRunner,
+  ValidationError,
+} from '@nestodon/domain';
 import { decidePin } from '@nestodon/policies';
-import { DataSource } from 'typeorm';
-import { inStatusTransaction } from './status-transaction';
-import { StatusVisibilityService } from './status-visibility.service';
+import { StatusQueries } from './status-queries';
 
 const PIN_ERRORS = {
   reblog: 'A boost cannot be pinned',
@@ -19,30 +25,24 @@ const PIN_ERRORS = {
 @Injectable()
 export class PinStatusService {
   constructor(
-    private readonly dataSource: DataSource,
-    private readonly visibility: StatusVisibilityService,
+    private readonly transactions: TransactionRunner,
+    private readonly visibility: StatusQueries,
+    private readonly accounts: AccountRepository,
+    private readonly pins: StatusPinRepository,
   ) {}
 
   async call(account: Account, statusId: string): Promise<Status> {
     const { status } = await this.visibility.findVisible(statusId, account);
-    await inStatusTransaction(this.dataSource, async (manager) => {
+    await this.transactions.run(async (tx) => {
       // One pin at a time per account, so the cap holds under concurrency.
-      await manager.query(`SELECT id FROM accounts WHERE id = $1 FOR UPDATE`, [account.id]);
-      const [row] = (await manager.query(
-        `SELECT count(*)::int AS count,
-                bool_or(status_id = $2) AS pinned
-           FROM status_pins WHERE account_id = $1`,
-        [account.id, status.id],
-      )) as Array<{ count: number; pinned: boolean | null }>;
-      if (row.pinned) return;
-      const decision = decidePin(status, account.id, row.count, Limits.accounts.maxPinnedStatuses);
+      await this.accounts.lock(account.id, tx);
+      const { count, pinned } = await this.pins.pins(account.id, status.id, tx);
+      if (pinned) return;
+      const decision = decidePin(status, account.id, count, Limits.accounts.maxPinnedStatuses);
       if (decision !== 'allowed') {
         throw new ValidationError(`Validation failed: ${PIN_ERRORS[decision]}`);
       }
-      await manager.query(
-        `INSERT INTO status_pins (account_id, status_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
-        [account.id, status.id],
-      );
+      await this.pins.insert(account.id, status.id, tx);
     });
     return status;
   }

@@ -1,7 +1,15 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { Account, DomainError, ScheduledStatus, Status } from '@nestodon/domain';
-import { DataSource } from 'typeorm';
-import { PostStatusInput, PostStatusService } from './post-status.service';
+import {
+  AccountRepository,
+  DomainError,
+  ScheduledStatus,
+  ScheduledStatusRepository,
+  Status,
+  TransactionRunner,
+} from '@nestodon/domain';
+import { PostStatusInput } from './build-status-draft.service';
+import { CreateStatusService } from './create-status.service';
+import { PostprocessStatusService } from './postprocess-status.service';
 
 /**
  * Publishes a scheduled status when its time has come (JobName.PublishScheduledStatus, enqueued
@@ -14,32 +22,31 @@ export class PublishScheduledStatusService {
   private readonly logger = new Logger('PublishScheduledStatus');
 
   constructor(
-    private readonly dataSource: DataSource,
-    private readonly posting: PostStatusService,
+    private readonly transactions: TransactionRunner,
+    private readonly scheduledStatuses: ScheduledStatusRepository,
+    private readonly accounts: AccountRepository,
+    private readonly create: CreateStatusService,
+    private readonly postprocess: PostprocessStatusService,
   ) {}
 
   async call(scheduledStatusId: string, now = new Date()): Promise<Status | null> {
     let failed = false;
-    const status = await this.dataSource
-      .transaction(async (manager) => {
-        const scheduled = await manager
-          .getRepository(ScheduledStatus)
-          .createQueryBuilder('s')
-          .setLock('pessimistic_write')
-          .setOnLocked('skip_locked')
-          .where('s.id = :id', { id: scheduledStatusId })
-          .getOne();
+    const status = await this.transactions
+      .run(async (tx) => {
+        const scheduled = await this.scheduledStatuses.lockForPublication(scheduledStatusId, tx);
         if (!scheduled || scheduled.scheduledAt > now) return null;
-        const account = await manager.getRepository(Account).findOneBy({ id: scheduled.accountId });
+        const account = await this.accounts.findById(scheduled.accountId, tx);
         if (!account || account.suspendedAt !== null) {
-          await manager.delete(ScheduledStatus, { id: scheduled.id });
+          await this.scheduledStatuses.delete(scheduled.id, tx);
           return null;
         }
-        const created = await this.posting.publish(account, inputOf(scheduled), {
-          manager,
-          fromScheduledId: scheduled.id,
-        });
-        await manager.delete(ScheduledStatus, { id: scheduled.id });
+        const created = await this.create.call(
+          account,
+          inputOf(scheduled),
+          { fromScheduledId: scheduled.id },
+          tx,
+        );
+        await this.scheduledStatuses.delete(scheduled.id, tx);
         return created;
       })
       .catch((error: unknown) => {
@@ -48,26 +55,9 @@ export class PublishScheduledStatusService {
         failed = true;
         return null;
       });
-    if (failed) {
-      await this.dataSource.getRepository(ScheduledStatus).delete({ id: scheduledStatusId });
-    }
-    if (status) await this.posting.afterPublish(status);
+    if (failed) await this.scheduledStatuses.delete(scheduledStatusId);
+    if (status) await this.postprocess.call(status);
     return status;
-  }
-
-  /**
-   * Publishes every scheduled status whose time has passed (a delayed job lost with Redis, a
-   * worker that was down): the publication jobs sweep these on each run.
-   */
-  async publishDue(limit = 50, now = new Date()): Promise<number> {
-    const rows: Array<{ id: string }> = await this.dataSource.query(
-      `SELECT id::text AS id FROM scheduled_statuses WHERE scheduled_at <= $1
-        ORDER BY scheduled_at LIMIT $2`,
-      [now, limit],
-    );
-    let published = 0;
-    for (const row of rows) if (await this.call(row.id, now)) published++;
-    return published;
   }
 }
 
@@ -90,5 +80,8 @@ function inputOf(scheduled: ScheduledStatus): PostStatusInput {
         }
       : null,
     applicationId: params.application_id,
+    quotedStatusId: params.quoted_status_id,
+    quoteApprovalPolicy: params.quote_approval_policy,
+    allowedMentions: params.allowed_mentions,
   };
 }

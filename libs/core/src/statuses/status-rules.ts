@@ -1,4 +1,11 @@
-import { Limits, ValidationError } from '@nestodon/domain';
+import {
+  Account,
+  Limits,
+  PollFields,
+  QUOTE_POLICIES,
+  QuotePolicy,
+  ValidationError,
+} from '@nestodon/domain';
 import { countGraphemes, statusLength } from '@nestodon/text';
 import ISO6391 from 'iso-639-1';
 
@@ -109,6 +116,16 @@ export function validatePoll(poll: PollInput): void {
   if (poll.expiresIn > maxExpiration) throw pollError('is too far into the future', 'expires_at');
 }
 
+/** A poll as stored: options trimmed, defaults applied, ending `expiresIn` seconds from `now`. */
+export function pollFields(poll: PollInput, now = Date.now()): PollFields {
+  return {
+    options: poll.options.map((option) => option.trim()),
+    multiple: poll.multiple ?? false,
+    hideTotals: poll.hideTotals ?? false,
+    expiresAt: new Date(now + poll.expiresIn * 1000),
+  };
+}
+
 /** `scheduled_at` far enough ahead. */
 export function validateScheduledAt(scheduledAt: Date, now = Date.now()): void {
   if (scheduledAt.getTime() < now + MIN_SCHEDULE_OFFSET_MS) {
@@ -127,4 +144,40 @@ export function pickLanguage(...candidates: Array<string | null | undefined>): s
     if (ISO6391.validate(code)) return code;
   }
   return null;
+}
+
+/** The quote policy a post asks for (`quote_approval_policy`), else the author's default. */
+export function quotePolicyChoice(
+  requested: string | null | undefined,
+  fallback: QuotePolicy,
+): QuotePolicy {
+  if (requested === undefined || requested === null || requested === '') return fallback;
+  if ((QUOTE_POLICIES as readonly string[]).includes(requested)) {
+    return requested as QuotePolicy;
+  }
+  throw new ValidationError(
+    'Validation failed: Quote approval policy is not included in the list',
+    {
+      quote_approval_policy: [
+        { error: 'ERR_INCLUSION', description: 'is not included in the list' },
+      ],
+    },
+  );
+}
+
+/** `allowed_mentions` was given and the text mentions accounts outside it (Mastodon's 422). */
+export class UnexpectedMentionsError extends ValidationError {
+  constructor(readonly accounts: Account[]) {
+    super('Post would be sent to unexpected accounts');
+  }
+}
+
+/** The mentioned accounts that `allowed` (account ids) does not list; none when it is absent. */
+export function unexpectedMentions(
+  mentioned: Account[],
+  allowed: string[] | null | undefined,
+): Account[] {
+  if (allowed === undefined || allowed === null) return [];
+  const expected = new Set(allowed.map(String));
+  return mentioned.filter((account) => !expected.has(account.id));
 }

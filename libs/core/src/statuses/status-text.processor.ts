@@ -1,16 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
-import { Account, Tag, ValidationError } from '@nestodon/domain';
+import { Account, AccountRepository } from '@nestodon/domain';
 import { extractMentions, formatPlainText, MentionTarget } from '@nestodon/text';
-import { EntityManager } from 'typeorm';
-import { FindOrCreateTagsService } from '../tags/find-or-create-tags.service';
 
 export interface ProcessedStatusText {
   html: string;
   /** Accounts mentioned and resolved (linked), without duplicates. */
   mentioned: Account[];
-  /** Hashtags as stored (normalised names), without duplicates. */
-  tags: Tag[];
+  /** Hashtags in the text, as written, without duplicates. */
+  hashtags: string[];
 }
 
 /**
@@ -23,11 +21,11 @@ export interface ProcessedStatusText {
 export class StatusTextProcessor {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly tags: FindOrCreateTagsService,
+    private readonly accounts: AccountRepository,
   ) {}
 
-  async process(text: string, manager: EntityManager): Promise<ProcessedStatusText> {
-    const accounts = await this.resolveMentions(text, manager);
+  async process(text: string): Promise<ProcessedStatusText> {
+    const accounts = await this.resolveMentions(text);
     const key = (username: string, domain: string | null) =>
       `${username.toLowerCase()}@${(domain ?? '').toLowerCase()}`;
     const byKey = new Map(
@@ -50,8 +48,11 @@ export class StatusTextProcessor {
         };
       },
     });
-    const tags = await this.ensureTags(formatted.hashtags, manager);
-    return { html: formatted.html, mentioned: [...mentioned.values()], tags };
+    return {
+      html: formatted.html,
+      mentioned: [...mentioned.values()],
+      hashtags: formatted.hashtags,
+    };
   }
 
   private isLocal(domain: string | null): boolean {
@@ -61,36 +62,12 @@ export class StatusTextProcessor {
     return host === localDomain || host === webDomain;
   }
 
-  private async resolveMentions(text: string, manager: EntityManager): Promise<Account[]> {
-    const found = extractMentions(text);
-    if (found.length === 0) return [];
-    const usernames = found.map((mention) => mention.username.toLowerCase());
-    const domains = found.map((mention) =>
-      this.isLocal(mention.domain) ? '' : (mention.domain ?? '').toLowerCase(),
+  private resolveMentions(text: string): Promise<Account[]> {
+    return this.accounts.findByHandles(
+      extractMentions(text).map((mention) => ({
+        username: mention.username,
+        domain: this.isLocal(mention.domain) ? null : mention.domain,
+      })),
     );
-    return manager
-      .getRepository(Account)
-      .createQueryBuilder('a')
-      .where(
-        `(lower(a.username), COALESCE(lower(a.domain), '')) IN
-           (SELECT * FROM unnest(CAST(:usernames AS text[]), CAST(:domains AS text[])))`,
-        { usernames, domains },
-      )
-      .andWhere('a.suspended_at IS NULL')
-      .getMany();
-  }
-
-  /** Finds or creates the tags, refusing tags staff made unusable. */
-  private async ensureTags(hashtags: string[], manager: EntityManager): Promise<Tag[]> {
-    const tags = await this.tags.findOrCreate(hashtags, manager);
-    const refused = tags.filter((tag) => tag.usable === false);
-    if (refused.length > 0) {
-      throw new ValidationError(
-        `Validation failed: Text contains the following hashtags that are not allowed: ${refused
-          .map((tag) => tag.name)
-          .join(', ')}`,
-      );
-    }
-    return tags;
   }
 }

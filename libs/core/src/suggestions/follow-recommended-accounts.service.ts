@@ -1,7 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { Account, DomainError } from '@nestodon/domain';
-import { DataSource } from 'typeorm';
+import { Account, DomainError, FollowRecommendationRepository } from '@nestodon/domain';
 import { FollowService } from '../relationships/follow.service';
 
 /**
@@ -17,11 +15,11 @@ export class FollowRecommendedAccountsService {
   private readonly logger = new Logger('FollowRecommendedAccounts');
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly recommendations: FollowRecommendationRepository,
     private readonly follows: FollowService,
   ) {}
 
-  async followAll(account: Account): Promise<string[]> {
+  async call(account: Account): Promise<string[]> {
     try {
       return await this.followEach(account);
     } catch (error) {
@@ -31,23 +29,11 @@ export class FollowRecommendedAccountsService {
   }
 
   private async followEach(account: Account): Promise<string[]> {
-    const targets: Account[] = await this.dataSource
-      .getRepository(Account)
-      .createQueryBuilder('a')
-      .innerJoin('recommended_accounts', 'ra', 'ra.account_id = a.id')
-      .leftJoin('users', 'u', 'u.account_id = a.id')
-      .where('a.id <> :id', { id: account.id })
-      .andWhere('a.locked = false AND a.suspended_at IS NULL AND a.silenced_at IS NULL')
-      .andWhere('a.moved_to_account_id IS NULL')
-      .andWhere(
-        '(a.domain IS NOT NULL OR (u.confirmed_at IS NOT NULL AND u.approved AND NOT u.disabled))',
-      )
-      .orderBy('ra.id')
-      .getMany();
+    const targets = await this.recommendations.followableRecommendedAccounts(account.id);
     const followed: string[] = [];
     for (const target of targets) {
       try {
-        await this.follows.follow(account, target, { bypassLimit: true });
+        await this.follows.call(account, target, { bypassLimit: true });
         followed.push(target.id);
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;

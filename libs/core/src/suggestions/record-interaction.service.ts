@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { AccountInteractionRepository, Transaction } from '@nestodon/domain';
 
 /** How much each kind of interaction counts towards suggesting the other account. */
 export const INTERACTION_WEIGHTS = { reply: 1, favourite: 10, reblog: 20 } as const;
@@ -16,25 +15,21 @@ export const INTERACTION_WINDOW_DAYS = 90;
  */
 @Injectable()
 export class RecordInteractionService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly interactions: AccountInteractionRepository) {}
 
-  async record(
+  async call(
     accountId: string,
     targetAccountId: string,
     kind: InteractionKind,
-    manager: EntityManager = this.dataSource.manager,
+    tx?: Transaction,
   ): Promise<void> {
     if (String(accountId) === String(targetAccountId)) return;
-    await manager.query(
-      `INSERT INTO account_interactions (account_id, target_account_id, score, last_interacted_at)
-       VALUES ($1, $2, $3, now())
-       ON CONFLICT (account_id, target_account_id) DO UPDATE SET
-         score = CASE
-           WHEN account_interactions.last_interacted_at < now() - make_interval(days => $4)
-           THEN EXCLUDED.score ELSE account_interactions.score + EXCLUDED.score END,
-         last_interacted_at = now(),
-         updated_at = now()`,
-      [accountId, targetAccountId, INTERACTION_WEIGHTS[kind], INTERACTION_WINDOW_DAYS],
+    await this.interactions.addScore(
+      accountId,
+      targetAccountId,
+      INTERACTION_WEIGHTS[kind],
+      INTERACTION_WINDOW_DAYS,
+      tx,
     );
   }
 }

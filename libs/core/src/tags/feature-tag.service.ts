@@ -1,15 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import {
   Account,
+  AccountRepository,
   cleanTagName,
   FeaturedTag,
+  FeaturedTagsRepository,
   isValidTagName,
   Limits,
+  TransactionRunner,
   ValidationError,
 } from '@nestodon/domain';
-import { DataSource } from 'typeorm';
-import { toEntity } from '../relationships/follow.service';
 import { FindOrCreateTagsService } from './find-or-create-tags.service';
 
 export const FEATURED_TAGS_LIMIT = Limits.accounts.maxFeaturedTags;
@@ -22,38 +22,30 @@ export const FEATURED_TAGS_LIMIT = Limits.accounts.maxFeaturedTags;
 @Injectable()
 export class FeatureTagService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly tags: FindOrCreateTagsService,
+    private readonly transactions: TransactionRunner,
+    private readonly accounts: AccountRepository,
+    private readonly featuredTags: FeaturedTagsRepository,
+    private readonly findOrCreateTags: FindOrCreateTagsService,
   ) {}
 
-  async feature(account: Pick<Account, 'id'>, name: string): Promise<FeaturedTag> {
+  async call(account: Pick<Account, 'id'>, name: string): Promise<FeaturedTag> {
     if (typeof name !== 'string' || !isValidTagName(name)) {
       throw new ValidationError('Validation failed: Name is invalid', {
         name: [{ error: 'ERR_INVALID', description: 'is invalid' }],
       });
     }
-    return this.dataSource.transaction(async (tx) => {
+    return this.transactions.run(async (tx) => {
       // One featuring at a time per account, so the limit holds under concurrent requests.
-      await tx.query(`SELECT id FROM accounts WHERE id = $1 FOR UPDATE`, [account.id]);
-      const [tag] = await this.tags.findOrCreate([name], tx);
-      const existing = await tx
-        .getRepository(FeaturedTag)
-        .findOneBy({ accountId: account.id, tagId: tag.id });
+      await this.accounts.lock(account.id, tx);
+      const [tag] = await this.findOrCreateTags.call([name], tx);
+      const existing = await this.featuredTags.findOne(account.id, tag.id, tx);
       if (existing) return existing;
-      const [{ count }] = await tx.query(
-        `SELECT count(*)::int AS count FROM featured_tags WHERE account_id = $1`,
-        [account.id],
-      );
-      if (count >= FEATURED_TAGS_LIMIT) {
+      if ((await this.featuredTags.countForAccount(account.id, tx)) >= FEATURED_TAGS_LIMIT) {
         throw new ValidationError(
           'Validation failed: You have already featured the maximum number of hashtags',
         );
       }
-      const [row] = await tx.query(
-        `INSERT INTO featured_tags (account_id, tag_id, name) VALUES ($1, $2, $3) RETURNING *`,
-        [account.id, tag.id, cleanTagName(name)],
-      );
-      return toEntity(FeaturedTag, row);
+      return this.featuredTags.insert(account.id, tag.id, cleanTagName(name), tx);
     });
   }
 }

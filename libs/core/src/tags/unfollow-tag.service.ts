@@ -1,8 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { Account, isValidTagName, RecordNotFoundError, Tag } from '@nestodon/domain';
-import { DataSource } from 'typeorm';
-import { FindOrCreateTagsService, unsavedTag } from './find-or-create-tags.service';
+import {
+  Account,
+  isValidTagName,
+  RecordNotFoundError,
+  Tag,
+  TagFollowRepository,
+} from '@nestodon/domain';
+import { TagQueries, unsavedTag } from './tag-queries';
 
 /**
  * Stops following a hashtag. Unfollowing a tag nobody used yet answers it unsaved, as Mastodon
@@ -11,18 +15,15 @@ import { FindOrCreateTagsService, unsavedTag } from './find-or-create-tags.servi
 @Injectable()
 export class UnfollowTagService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly tags: FindOrCreateTagsService,
+    private readonly tags: TagQueries,
+    private readonly tagFollows: TagFollowRepository,
   ) {}
 
-  async unfollow(account: Pick<Account, 'id'>, name: string): Promise<Tag> {
+  async call(account: Pick<Account, 'id'>, name: string): Promise<Tag> {
     if (!isValidTagName(name)) throw new RecordNotFoundError();
-    const tag = await this.tags.find(name);
+    const tag = await this.tags.byName(name);
     if (!tag) return unsavedTag(name);
-    await this.dataSource.query(`DELETE FROM tag_follows WHERE account_id = $1 AND tag_id = $2`, [
-      account.id,
-      tag.id,
-    ]);
+    await this.tagFollows.deleteTagFollow(account.id, tag.id);
     return tag;
   }
 }

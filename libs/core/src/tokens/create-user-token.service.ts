@@ -1,23 +1,28 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import {
   digestToken,
   generateToken,
   isKnownScope,
+  OOB_REDIRECT_URI,
   parseScopes,
   scopesWithin,
-} from '@nestodon/auth';
-import { Account, OAuthApplication, User, ValidationError } from '@nestodon/domain';
-import { DataSource, IsNull } from 'typeorm';
-import { findLocalUser } from '../accounts/find-local-user';
-import { OOB_REDIRECT_URI } from '../accounts/confirm-email.service';
-import { issueAccessToken, IssuedAccessToken } from './issue-access-token';
+} from '@nestodon/access';
+import {
+  OAuthApplication,
+  OAuthApplicationRepository,
+  TransactionRunner,
+  UserRepository,
+  UserWithAccount,
+  ValidationError,
+} from '@nestodon/domain';
+import { requireLocalUser } from '../accounts/local-accounts';
+import { IssueAccessTokenService, IssuedAccessToken } from './issue-access-token.service';
 
 export const DEFAULT_CLI_APP_NAME = 'Nestodon CLI';
 export const DEFAULT_CLI_SCOPES = 'read write follow push';
 
 export interface CreatedUserToken extends IssuedAccessToken {
-  user: User & { account: Account };
+  user: UserWithAccount;
   application: OAuthApplication;
 }
 
@@ -28,9 +33,14 @@ export interface CreatedUserToken extends IssuedAccessToken {
  */
 @Injectable()
 export class CreateUserTokenService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly transactions: TransactionRunner,
+    private readonly users: UserRepository,
+    private readonly applications: OAuthApplicationRepository,
+    private readonly issueAccessToken: IssueAccessTokenService,
+  ) {}
 
-  async create(
+  async call(
     username: string,
     options: { scopes?: string; appName?: string } = {},
   ): Promise<CreatedUserToken> {
@@ -40,35 +50,31 @@ export class CreateUserTokenService {
     if (unknown.length > 0) throw new ValidationError(`Unknown scope: ${unknown.join(', ')}`);
     const appName = options.appName?.trim() || DEFAULT_CLI_APP_NAME;
 
-    return this.dataSource.transaction(async (manager) => {
-      const user = await findLocalUser(manager, username);
-      const apps = manager.getRepository(OAuthApplication);
-      let application = await apps.findOne({
-        where: { name: appName, ownerUserId: IsNull() },
-        order: { id: 'ASC' },
-      });
+    return this.transactions.run(async (tx) => {
+      const user = await requireLocalUser(this.users, username, tx);
+      let application = await this.applications.findUnownedByName(appName, tx);
       if (!application) {
-        application = await apps.save(
-          apps.create({
+        application = await this.applications.insert(
+          {
             name: appName,
             uid: generateToken(),
             secretDigest: digestToken(generateToken()),
             redirectUri: OOB_REDIRECT_URI,
             scopes: scopes.join(' '),
             confidential: true,
-          }),
+          },
+          tx,
         );
       } else if (!scopesWithin(scopes, parseScopes(application.scopes))) {
         application.scopes = [...new Set([...parseScopes(application.scopes), ...scopes])].join(
           ' ',
         );
-        await apps.update(application.id, { scopes: application.scopes });
+        await this.applications.updateScopes(application.id, application.scopes, tx);
       }
-      const issued = await issueAccessToken(manager, {
-        applicationId: application.id,
-        userId: user.id,
-        scopes: scopes.join(' '),
-      });
+      const issued = await this.issueAccessToken.call(
+        { applicationId: application.id, userId: user.id, scopes: scopes.join(' ') },
+        tx,
+      );
       return { ...issued, user, application };
     });
   }

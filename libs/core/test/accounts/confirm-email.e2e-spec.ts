@@ -1,4 +1,4 @@
-import { digestToken } from '@nestodon/auth';
+import { digestToken } from '@nestodon/access';
 import { appRedirectUri, ConfirmEmailService, SendConfirmationEmailService } from '@nestodon/core';
 import { RecordNotFoundError, User, ValidationError } from '@nestodon/domain';
 import { createApplication, createLocalAccount, parseMail } from '@nestodon/testing';
@@ -28,8 +28,8 @@ describe('confirmation services', () => {
 
   it('sends nothing to users with nothing to confirm', async () => {
     const { user } = await createLocalAccount(core.dataSource);
-    expect(await core.app.get(SendConfirmationEmailService).send(user.id)).toBeNull();
-    expect(await core.app.get(SendConfirmationEmailService).send('987654321')).toBeNull();
+    expect(await core.app.get(SendConfirmationEmailService).call(user.id)).toBeNull();
+    expect(await core.app.get(SendConfirmationEmailService).call('987654321')).toBeNull();
   });
 
   it('confirms with the mailed token once, approving when registrations are open', async () => {
@@ -38,7 +38,7 @@ describe('confirmation services', () => {
       {},
       { confirmedAt: null, approved: false },
     );
-    const sent = await core.app.get(SendConfirmationEmailService).send(user.id);
+    const sent = await core.app.get(SendConfirmationEmailService).call(user.id);
     const token = await tokenFrom(sent!.file!);
     const stored = await core.dataSource
       .getRepository(User)
@@ -49,21 +49,21 @@ describe('confirmation services', () => {
     expect(stored.confirmationTokenDigest).toBe(digestToken(token));
 
     const confirm = core.app.get(ConfirmEmailService);
-    const result = await confirm.confirm(token);
+    const result = await confirm.call(token);
     expect(result.redirectUri).toBeNull();
     expect(result.user.confirmedAt).toBeInstanceOf(Date);
     const reloaded = await core.dataSource.getRepository(User).findOneByOrFail({ id: user.id });
     expect(reloaded.approved).toBe(true);
     expect(reloaded.confirmedAt).not.toBeNull();
-    await expect(confirm.confirm(token)).rejects.toBeInstanceOf(RecordNotFoundError);
+    await expect(confirm.call(token)).rejects.toBeInstanceOf(RecordNotFoundError);
   });
 
   it('refuses expired tokens', async () => {
     const { user } = await createLocalAccount(core.dataSource, {}, { confirmedAt: null });
-    const sent = await core.app.get(SendConfirmationEmailService).send(user.id);
+    const sent = await core.app.get(SendConfirmationEmailService).call(user.id);
     const token = await tokenFrom(sent!.file!);
     const later = new Date(Date.now() + 3 * 24 * 3600 * 1000 + 60_000);
-    await expect(core.app.get(ConfirmEmailService).confirm(token, later)).rejects.toBeInstanceOf(
+    await expect(core.app.get(ConfirmEmailService).call(token, later)).rejects.toBeInstanceOf(
       ValidationError,
     );
   });

@@ -34,7 +34,7 @@ describe('CreateLocalAccountService', () => {
   afterAll(() => core.close());
 
   it('creates a local account and its unconfirmed user with a hashed password and keys', async () => {
-    const { account, user } = await service.create(
+    const { account, user } = await service.call(
       valid({
         username: 'Newcomer',
         email: ' Newcomer@Example.COM ',
@@ -68,15 +68,18 @@ describe('CreateLocalAccountService', () => {
       .getRepository(Account)
       .createQueryBuilder('a')
       .addSelect('a.privateKey')
+      .addSelect('a.ed25519PrivateKey')
       .where('a.id = :id', { id: account.id })
       .getOneOrFail();
     expect(createPublicKey(keys.publicKey).asymmetricKeyDetails?.modulusLength).toBe(2048);
     expect(keys.privateKey).toContain('BEGIN PRIVATE KEY');
+    expect(createPublicKey(keys.ed25519PublicKey!).asymmetricKeyType).toBe('ed25519');
+    expect(keys.ed25519PrivateKey).toContain('BEGIN PRIVATE KEY');
   });
 
   it('reports every bad field at once with Mastodon codes', async () => {
     const error = await validationError(
-      service.create({
+      service.call({
         username: 'bad name!',
         email: 'not-an-address',
         password: 'short',
@@ -106,7 +109,7 @@ describe('CreateLocalAccountService', () => {
       { email: 'taken@example.com' },
     );
     const error = await validationError(
-      service.create(valid({ username: 'tAKEN', email: 'TAKEN@example.com' })),
+      service.call(valid({ username: 'tAKEN', email: 'TAKEN@example.com' })),
     );
     expect(error.details).toEqual({
       username: [{ error: 'ERR_TAKEN', description: 'has already been taken' }],
@@ -119,7 +122,7 @@ describe('CreateLocalAccountService', () => {
 
   it('does not count remote accounts with the same username', async () => {
     await createRemoteAccount(core.dataSource, { username: 'wanderer', domain: 'far.example' });
-    const { account } = await service.create(
+    const { account } = await service.call(
       valid({ username: 'wanderer', email: 'wanderer@example.com' }),
     );
     expect(account.domain).toBeNull();
@@ -127,12 +130,12 @@ describe('CreateLocalAccountService', () => {
 
   it('refuses reserved names unless the operator allows them', async () => {
     const error = await validationError(
-      service.create(valid({ username: 'Support', email: 'support@example.com' })),
+      service.call(valid({ username: 'Support', email: 'support@example.com' })),
     );
     expect(error.details).toEqual({
       username: [{ error: 'ERR_RESERVED', description: 'is reserved' }],
     });
-    const { account } = await service.create(
+    const { account } = await service.call(
       valid({ username: 'support', email: 'support@example.com', allowReservedUsername: true }),
     );
     expect(account.username).toBe('support');
@@ -140,8 +143,8 @@ describe('CreateLocalAccountService', () => {
 
   it('lets exactly one of two simultaneous sign-ups for one name win', async () => {
     const results = await Promise.allSettled([
-      service.create(valid({ username: 'racer', email: 'racer1@example.com' })),
-      service.create(valid({ username: 'RACER', email: 'racer2@example.com' })),
+      service.call(valid({ username: 'racer', email: 'racer1@example.com' })),
+      service.call(valid({ username: 'RACER', email: 'racer2@example.com' })),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const failure = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
@@ -160,7 +163,7 @@ describe('CreateLocalAccountService', () => {
   it('writes nothing when validation fails', async () => {
     const before = await core.dataSource.getRepository(User).count();
     await validationError(
-      service.create(valid({ username: 'nopass', email: 'np@example.com', password: '' })),
+      service.call(valid({ username: 'nopass', email: 'np@example.com', password: '' })),
     );
     expect(await core.dataSource.getRepository(User).count()).toBe(before);
   });

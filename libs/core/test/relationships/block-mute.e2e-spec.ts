@@ -54,16 +54,16 @@ describe('blocks, mutes, domain blocks, notes and endorsements', () => {
     it('severs follows both ways, drops requests, endorsements and interaction scores', async () => {
       const [alice, bob] = [await account(), await account()];
       const locked = await account({ locked: true });
-      await follows.follow(alice, bob);
-      await follows.follow(bob, alice);
+      await follows.call(alice, bob);
+      await follows.call(bob, alice);
       await core.dataSource.getRepository(AccountPin).save([
         { accountId: alice.id, targetAccountId: bob.id },
         { accountId: bob.id, targetAccountId: alice.id },
       ]);
       const interactions = core.app.get(RecordInteractionService);
-      await interactions.record(alice.id, bob.id, 'favourite');
-      await interactions.record(bob.id, alice.id, 'reblog');
-      await core.app.get(BlockService).block(alice, bob);
+      await interactions.call(alice.id, bob.id, 'favourite');
+      await interactions.call(bob.id, alice.id, 'reblog');
+      await core.app.get(BlockService).call(alice, bob);
 
       expect(await count(Follow, { accountId: alice.id })).toBe(0);
       expect(await count(Follow, { accountId: bob.id })).toBe(0);
@@ -78,11 +78,11 @@ describe('blocks, mutes, domain blocks, notes and endorsements', () => {
       }
 
       // Requests both ways go too.
-      await follows.follow(locked, alice).catch(() => undefined);
+      await follows.call(locked, alice).catch(() => undefined);
       await core.dataSource
         .getRepository(FollowRequest)
         .save({ accountId: alice.id, targetAccountId: locked.id });
-      await core.app.get(BlockService).block(locked, alice);
+      await core.app.get(BlockService).call(locked, alice);
       expect(await count(FollowRequest, { targetAccountId: locked.id })).toBe(0);
       expect(await count(FollowRequest, { accountId: locked.id })).toBe(0);
 
@@ -93,12 +93,12 @@ describe('blocks, mutes, domain blocks, notes and endorsements', () => {
 
     it('blocking twice or yourself changes nothing; unblocking lifts it', async () => {
       const [alice, bob] = [await account(), await account()];
-      await core.app.get(BlockService).block(alice, bob);
-      await core.app.get(BlockService).block(alice, bob);
-      await core.app.get(BlockService).block(alice, alice);
+      await core.app.get(BlockService).call(alice, bob);
+      await core.app.get(BlockService).call(alice, bob);
+      await core.app.get(BlockService).call(alice, alice);
       expect(await count(Block, { accountId: alice.id })).toBe(1);
-      expect(await core.app.get(UnblockService).unblock(alice, bob)).toBe(true);
-      expect(await core.app.get(UnblockService).unblock(alice, bob)).toBe(false);
+      expect(await core.app.get(UnblockService).call(alice, bob)).toBe(true);
+      expect(await core.app.get(UnblockService).call(alice, bob)).toBe(false);
       expect(await count(Block, { accountId: alice.id })).toBe(0);
     });
   });
@@ -107,14 +107,14 @@ describe('blocks, mutes, domain blocks, notes and endorsements', () => {
     it('mutes with notifications hidden by default; muting again replaces the settings', async () => {
       const [alice, bob] = [await account(), await account()];
       const mutes = core.app.get(MuteService);
-      await mutes.mute(alice, bob);
+      await mutes.call(alice, bob);
       expect(
         await core.dataSource.getRepository(Mute).findOneBy({ accountId: alice.id }),
       ).toMatchObject({
         hideNotifications: true,
         expiresAt: null,
       });
-      await mutes.mute(alice, bob, { notifications: false, duration: 3600 });
+      await mutes.call(alice, bob, { notifications: false, duration: 3600 });
       const mute = await core.dataSource
         .getRepository(Mute)
         .findOneByOrFail({ accountId: alice.id });
@@ -128,24 +128,24 @@ describe('blocks, mutes, domain blocks, notes and endorsements', () => {
       });
 
       // Muting does not touch follows.
-      await follows.follow(alice, bob);
-      await mutes.mute(alice, bob);
+      await follows.call(alice, bob);
+      await mutes.call(alice, bob);
       expect(await count(Follow, { accountId: alice.id })).toBe(1);
 
-      expect(await core.app.get(UnmuteService).unmute(alice, bob)).toBe(true);
+      expect(await core.app.get(UnmuteService).call(alice, bob)).toBe(true);
       expect((await relationships.between(alice.id, bob.id)).muting).toBeNull();
     });
 
     it('rejects bad durations and ignores muting yourself', async () => {
       const [alice, bob] = [await account(), await account()];
       const mutes = core.app.get(MuteService);
-      await expect(mutes.mute(alice, bob, { duration: -1 })).rejects.toBeInstanceOf(
+      await expect(mutes.call(alice, bob, { duration: -1 })).rejects.toBeInstanceOf(
         ValidationError,
       );
-      await expect(mutes.mute(alice, bob, { duration: 1.5 })).rejects.toBeInstanceOf(
+      await expect(mutes.call(alice, bob, { duration: 1.5 })).rejects.toBeInstanceOf(
         ValidationError,
       );
-      expect(await mutes.mute(alice, alice)).toBeNull();
+      expect(await mutes.call(alice, alice)).toBeNull();
       expect(await count(Mute, { accountId: alice.id })).toBe(0);
     });
 
@@ -153,7 +153,7 @@ describe('blocks, mutes, domain blocks, notes and endorsements', () => {
       const [alice, bob, carol] = [await account(), await account(), await account()];
       const jobs = core.app.get(JobQueue);
       const enqueue = jest.spyOn(jobs, 'enqueue');
-      const mute = await core.app.get(MuteService).mute(alice, bob, { duration: 60 });
+      const mute = await core.app.get(MuteService).call(alice, bob, { duration: 60 });
       expect(enqueue).toHaveBeenCalledWith(
         JobName.ExpireMute,
         { muteId: String(mute!.id) },
@@ -172,7 +172,7 @@ describe('blocks, mutes, domain blocks, notes and endorsements', () => {
       enqueue.mockRestore();
 
       const expire = core.app.get(ExpireMutesService);
-      expect(await expire.expire(String(mute!.id))).toBe(0); // not yet
+      expect(await expire.call(String(mute!.id))).toBe(0); // not yet
       expect(await count(Mute, { accountId: alice.id })).toBe(1);
 
       // Time passes: this mute and a forgotten one both ended.
@@ -187,7 +187,7 @@ describe('blocks, mutes, domain blocks, notes and endorsements', () => {
       });
       // Reads already ignore it before the job runs.
       expect((await relationships.between(alice.id, bob.id)).muting).toBeNull();
-      expect(await expire.expire(String(mute!.id))).toBe(2);
+      expect(await expire.call(String(mute!.id))).toBe(2);
       expect(await count(Mute, { targetAccountId: bob.id })).toBe(0);
     });
   });
@@ -210,7 +210,7 @@ describe('blocks, mutes, domain blocks, notes and endorsements', () => {
         .getRepository(FollowRequest)
         .save({ accountId: remote.id, targetAccountId: alice.id });
 
-      const domain = await core.app.get(BlockDomainService).block(alice, '  SPAM.example/ ');
+      const domain = await core.app.get(BlockDomainService).call(alice, '  SPAM.example/ ');
       expect(domain).toBe('spam.example');
       expect(await count(AccountDomainBlock, { accountId: alice.id })).toBe(1);
       expect(await count(Follow, { accountId: alice.id })).toBe(1); // fine.example stays
@@ -223,12 +223,12 @@ describe('blocks, mutes, domain blocks, notes and endorsements', () => {
       expect((await relationships.between(alice.id, remote.id)).domainBlocking).toBe(true);
       expect((await relationships.between(alice.id, other.id)).domainBlocking).toBe(false);
 
-      await core.app.get(BlockDomainService).block(alice, 'spam.example');
+      await core.app.get(BlockDomainService).call(alice, 'spam.example');
       expect(await count(AccountDomainBlock, { accountId: alice.id })).toBe(1);
       await expect(
-        core.app.get(BlockDomainService).block(alice, 'not a domain'),
+        core.app.get(BlockDomainService).call(alice, 'not a domain'),
       ).rejects.toBeInstanceOf(ValidationError);
-      expect(await core.app.get(UnblockDomainService).unblock(alice, 'Spam.Example')).toBe(true);
+      expect(await core.app.get(UnblockDomainService).call(alice, 'Spam.Example')).toBe(true);
       expect(await count(AccountDomainBlock, { accountId: alice.id })).toBe(0);
     });
   });
@@ -237,13 +237,15 @@ describe('blocks, mutes, domain blocks, notes and endorsements', () => {
     it('sets, replaces and clears a private note of at most 2000 characters', async () => {
       const [alice, bob] = [await account(), await account()];
       const notes = core.app.get(SetAccountNoteService);
-      await notes.set(alice, bob, 'met at the conference');
-      await notes.set(alice, bob, 'met at FOSDEM');
+      await notes.call(alice, bob, 'met at the conference');
+      await notes.call(alice, bob, 'met at FOSDEM');
       expect((await relationships.between(alice.id, bob.id)).note).toBe('met at FOSDEM');
       expect((await relationships.between(bob.id, alice.id)).note).toBeNull();
-      await expect(notes.set(alice, bob, 'x'.repeat(2001))).rejects.toBeInstanceOf(ValidationError);
-      await notes.set(alice, bob, '😀'.repeat(2000)); // characters, not UTF-16 units
-      await notes.set(alice, bob, '   ');
+      await expect(notes.call(alice, bob, 'x'.repeat(2001))).rejects.toBeInstanceOf(
+        ValidationError,
+      );
+      await notes.call(alice, bob, '😀'.repeat(2000)); // characters, not UTF-16 units
+      await notes.call(alice, bob, '   ');
       expect(await count(AccountNote, { accountId: alice.id })).toBe(0);
     });
   });
@@ -252,16 +254,16 @@ describe('blocks, mutes, domain blocks, notes and endorsements', () => {
     it('needs a follow; endorsing twice keeps one; unendorsing removes it', async () => {
       const [alice, bob] = [await account(), await account()];
       const endorse = core.app.get(EndorseAccountService);
-      await expect(endorse.endorse(alice, bob)).rejects.toThrow(
+      await expect(endorse.call(alice, bob)).rejects.toThrow(
         'You must be already following the person you want to endorse',
       );
-      await expect(endorse.endorse(alice, alice)).rejects.toBeInstanceOf(ValidationError);
-      await follows.follow(alice, bob);
-      await endorse.endorse(alice, bob);
-      await endorse.endorse(alice, bob);
+      await expect(endorse.call(alice, alice)).rejects.toBeInstanceOf(ValidationError);
+      await follows.call(alice, bob);
+      await endorse.call(alice, bob);
+      await endorse.call(alice, bob);
       expect(await count(AccountPin, { accountId: alice.id })).toBe(1);
       expect((await relationships.between(alice.id, bob.id)).endorsed).toBe(true);
-      expect(await core.app.get(UnendorseAccountService).unendorse(alice, bob)).toBe(true);
+      expect(await core.app.get(UnendorseAccountService).call(alice, bob)).toBe(true);
       expect(await count(AccountPin, { accountId: alice.id })).toBe(0);
     });
   });

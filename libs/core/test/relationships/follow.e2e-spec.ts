@@ -54,7 +54,7 @@ describe('follow state transitions', () => {
 
   it('follows an unlocked account at once with defaults and counts it', async () => {
     const [alice, bob] = [await account(), await account()];
-    const result = await follows.follow(alice, bob);
+    const result = await follows.call(alice, bob);
     expect(result).toMatchObject({ kind: 'follow', created: true });
     expect(await followRow(alice, bob)).toMatchObject({
       showReblogs: true,
@@ -67,15 +67,15 @@ describe('follow state transitions', () => {
 
   it('following again updates only the options given, without counting twice', async () => {
     const [alice, bob] = [await account(), await account()];
-    await follows.follow(alice, bob, { reblogs: false, languages: ['en'] });
-    const again = await follows.follow(alice, bob, { notify: true });
+    await follows.call(alice, bob, { reblogs: false, languages: ['en'] });
+    const again = await follows.call(alice, bob, { notify: true });
     expect(again).toMatchObject({ kind: 'follow', created: false });
     expect(await followRow(alice, bob)).toMatchObject({
       showReblogs: false,
       notify: true,
       languages: ['en'],
     });
-    await follows.follow(alice, bob, { languages: [] });
+    await follows.call(alice, bob, { languages: [] });
     expect((await followRow(alice, bob))?.languages).toBeNull();
     expect(await counts(bob.id)).toEqual({ following: 0, followers: 1 });
   });
@@ -83,55 +83,55 @@ describe('follow state transitions', () => {
   it('asks a locked account, and a silenced follower always asks', async () => {
     const locked = await account({ locked: true });
     const alice = await account();
-    const result = await follows.follow(alice, locked, { notify: true });
+    const result = await follows.call(alice, locked, { notify: true });
     expect(result).toMatchObject({ kind: 'request', created: true });
     expect(await followRow(alice, locked)).toBeNull();
     expect(await requestRow(alice, locked)).toMatchObject({ notify: true, showReblogs: true });
     expect(await counts(locked.id)).toEqual({ following: 0, followers: 0 });
 
     // Asking again updates the request.
-    await follows.follow(alice, locked, { reblogs: false });
+    await follows.call(alice, locked, { reblogs: false });
     expect(await requestRow(alice, locked)).toMatchObject({ notify: true, showReblogs: false });
 
     const silenced = await account({ silencedAt: new Date() });
     const open = await account();
-    expect((await follows.follow(silenced, open)).kind).toBe('request');
+    expect((await follows.call(silenced, open)).kind).toBe('request');
   });
 
   it('sends a request to a remote account (it must accept)', async () => {
     const remote = await createRemoteAccount(core.dataSource);
-    expect((await follows.follow(await account(), remote)).kind).toBe('request');
+    expect((await follows.call(await account(), remote)).kind).toBe('request');
   });
 
   it('refuses yourself and suspended accounts (404), blocks and moved accounts (403)', async () => {
     const [alice, bob] = [await account(), await account()];
-    await expect(follows.follow(alice, alice)).rejects.toBeInstanceOf(RecordNotFoundError);
+    await expect(follows.call(alice, alice)).rejects.toBeInstanceOf(RecordNotFoundError);
     const suspended = await account({ suspendedAt: new Date() });
-    await expect(follows.follow(alice, suspended)).rejects.toBeInstanceOf(RecordNotFoundError);
+    await expect(follows.call(alice, suspended)).rejects.toBeInstanceOf(RecordNotFoundError);
 
-    await core.app.get(BlockService).block(bob, alice);
-    await expect(follows.follow(alice, bob)).rejects.toBeInstanceOf(NotPermittedError);
-    await expect(follows.follow(bob, alice)).rejects.toBeInstanceOf(NotPermittedError);
+    await core.app.get(BlockService).call(bob, alice);
+    await expect(follows.call(alice, bob)).rejects.toBeInstanceOf(NotPermittedError);
+    await expect(follows.call(bob, alice)).rejects.toBeInstanceOf(NotPermittedError);
 
     const moved = await account({ movedToAccountId: bob.id });
-    await expect(follows.follow(alice, moved)).rejects.toBeInstanceOf(NotPermittedError);
+    await expect(follows.call(alice, moved)).rejects.toBeInstanceOf(NotPermittedError);
 
     const remote = await createRemoteAccount(core.dataSource, { domain: 'blocked.example' });
     await core.dataSource.query(
       `INSERT INTO account_domain_blocks (account_id, domain) VALUES ($1, 'blocked.example')`,
       [alice.id],
     );
-    await expect(follows.follow(alice, remote)).rejects.toBeInstanceOf(NotPermittedError);
+    await expect(follows.call(alice, remote)).rejects.toBeInstanceOf(NotPermittedError);
   });
 
   it('enforces the follow limit unless bypassed', async () => {
     const [alice, bob, carol] = [await account(), await account(), await account()];
     await stats.increment(alice.id, 'following_count', 7500);
-    await expect(follows.follow(alice, bob)).rejects.toBeInstanceOf(ValidationError);
-    await expect(follows.follow(alice, bob)).rejects.toThrow(
+    await expect(follows.call(alice, bob)).rejects.toBeInstanceOf(ValidationError);
+    await expect(follows.call(alice, bob)).rejects.toThrow(
       'Validation failed: You cannot follow more than 7500 people',
     );
-    expect((await follows.follow(alice, carol, { bypassLimit: true })).kind).toBe('follow');
+    expect((await follows.call(alice, carol, { bypassLimit: true })).kind).toBe('follow');
   });
 
   it('counts follows against the daily rate limit when asked', async () => {
@@ -144,18 +144,18 @@ describe('follow state transitions', () => {
       resetAt: new Date(Date.now() + 1000),
     });
     await expect(
-      follows.follow(alice, await account(), { withRateLimit: true }),
+      follows.call(alice, await account(), { withRateLimit: true }),
     ).rejects.toBeInstanceOf(RateLimitExceededError);
     hit.mockRestore();
   });
 
   it('unfollow removes the follow, its endorsement and the counts; or withdraws a request', async () => {
     const [alice, bob] = [await account(), await account()];
-    await follows.follow(alice, bob);
+    await follows.call(alice, bob);
     await core.dataSource
       .getRepository(AccountPin)
       .save({ accountId: alice.id, targetAccountId: bob.id });
-    expect(await unfollows.unfollow(alice, bob)).toEqual({
+    expect(await unfollows.call(alice, bob)).toEqual({
       unfollowed: true,
       withdrewRequest: false,
     });
@@ -166,15 +166,15 @@ describe('follow state transitions', () => {
     expect(await counts(alice.id)).toEqual({ following: 0, followers: 0 });
     expect(await counts(bob.id)).toEqual({ following: 0, followers: 0 });
     // Unfollowing again is harmless and counters never go below zero.
-    expect(await unfollows.unfollow(alice, bob)).toEqual({
+    expect(await unfollows.call(alice, bob)).toEqual({
       unfollowed: false,
       withdrewRequest: false,
     });
     expect(await counts(bob.id)).toEqual({ following: 0, followers: 0 });
 
     const locked = await account({ locked: true });
-    await follows.follow(alice, locked);
-    expect(await unfollows.unfollow(alice, locked)).toEqual({
+    await follows.call(alice, locked);
+    expect(await unfollows.call(alice, locked)).toEqual({
       unfollowed: false,
       withdrewRequest: true,
     });
@@ -184,21 +184,21 @@ describe('follow state transitions', () => {
   it('authorizing a request turns it into a follow with its options; rejecting drops it', async () => {
     const locked = await account({ locked: true });
     const [alice, bob] = [await account(), await account()];
-    await follows.follow(alice, locked, { reblogs: false, notify: true, languages: ['de', 'fr'] });
-    await follows.follow(bob, locked);
+    await follows.call(alice, locked, { reblogs: false, notify: true, languages: ['de', 'fr'] });
+    await follows.call(bob, locked);
 
-    const follow = await core.app.get(AuthorizeFollowService).authorize(alice, locked);
+    const follow = await core.app.get(AuthorizeFollowService).call(alice, locked);
     expect(follow).toMatchObject({ showReblogs: false, notify: true, languages: ['de', 'fr'] });
     expect(await requestRow(alice, locked)).toBeNull();
     expect(await counts(locked.id)).toEqual({ following: 0, followers: 1 });
-    await expect(
-      core.app.get(AuthorizeFollowService).authorize(alice, locked),
-    ).rejects.toBeInstanceOf(RecordNotFoundError);
+    await expect(core.app.get(AuthorizeFollowService).call(alice, locked)).rejects.toBeInstanceOf(
+      RecordNotFoundError,
+    );
 
-    await core.app.get(RejectFollowService).reject(bob, locked);
+    await core.app.get(RejectFollowService).call(bob, locked);
     expect(await requestRow(bob, locked)).toBeNull();
     expect(await followRow(bob, locked)).toBeNull();
-    await expect(core.app.get(RejectFollowService).reject(bob, locked)).rejects.toBeInstanceOf(
+    await expect(core.app.get(RejectFollowService).call(bob, locked)).rejects.toBeInstanceOf(
       RecordNotFoundError,
     );
   });
@@ -208,7 +208,7 @@ describe('follow state transitions', () => {
     const plain = await account();
     const muted = await account();
     const silenced = await account();
-    for (const requester of [plain, muted]) await follows.follow(requester, owner);
+    for (const requester of [plain, muted]) await follows.call(requester, owner);
     await core.dataSource
       .getRepository(FollowRequest)
       .save({ accountId: silenced.id, targetAccountId: owner.id });
@@ -220,7 +220,7 @@ describe('follow state transitions', () => {
       .save({ accountId: owner.id, targetAccountId: muted.id });
 
     await core.dataSource.query(`UPDATE accounts SET locked = false WHERE id = $1`, [owner.id]);
-    const accepted = await core.app.get(AuthorizeAllFollowRequestsService).authorizeAll(owner);
+    const accepted = await core.app.get(AuthorizeAllFollowRequestsService).call(owner);
     expect(accepted).toBe(2);
     expect(await followRow(plain, owner)).not.toBeNull();
     expect(await followRow(muted, owner)).not.toBeNull();
@@ -231,13 +231,13 @@ describe('follow state transitions', () => {
 
   it('remove_from_followers makes a follower unfollow', async () => {
     const [alice, bob] = [await account(), await account()];
-    await follows.follow(bob, alice);
+    await follows.call(bob, alice);
     const remove = core.app.get(RemoveFromFollowersService);
-    expect(await remove.remove(alice, bob)).toBe(true);
+    expect(await remove.call(alice, bob)).toBe(true);
     expect(await followRow(bob, alice)).toBeNull();
     expect(await counts(alice.id)).toEqual({ following: 0, followers: 0 });
     expect(await counts(bob.id)).toEqual({ following: 0, followers: 0 });
-    expect(await remove.remove(alice, bob)).toBe(false);
+    expect(await remove.call(alice, bob)).toBe(false);
   });
 
   it('keeps counters exact under parallel follows and unfollows', async () => {
@@ -246,9 +246,9 @@ describe('follow state transitions', () => {
     // Everyone follows the star and the star follows everyone back, all at once, twice over.
     await Promise.all(
       fans.flatMap((fan) => [
-        follows.follow(fan, star),
-        follows.follow(fan, star),
-        follows.follow(star, fan),
+        follows.call(fan, star),
+        follows.call(fan, star),
+        follows.call(star, fan),
       ]),
     );
     expect(await counts(star.id)).toEqual({ following: 12, followers: 12 });
@@ -256,12 +256,8 @@ describe('follow state transitions', () => {
     await Promise.all(
       fans.flatMap((fan, i): Array<Promise<unknown>> =>
         i % 2 === 0
-          ? [
-              unfollows.unfollow(fan, star),
-              unfollows.unfollow(fan, star),
-              unfollows.unfollow(star, fan),
-            ]
-          : [follows.follow(fan, star, { notify: true }), follows.follow(star, fan)],
+          ? [unfollows.call(fan, star), unfollows.call(fan, star), unfollows.call(star, fan)]
+          : [follows.call(fan, star, { notify: true }), follows.call(star, fan)],
       ),
     );
     const [{ followers }] = await core.dataSource.query(

@@ -1,9 +1,9 @@
 import {
-  FavouriteService,
+  FavouriteStatusService,
   PostStatusService,
-  ReblogService,
+  ReblogStatusService,
   RemoveStatusService,
-  UnfavouriteService,
+  UnfavouriteStatusService,
 } from '@nestodon/core';
 import { Account, AccountStat, Status, StatusStat } from '@nestodon/domain';
 import { createLocalAccount } from '@nestodon/testing';
@@ -67,7 +67,7 @@ describe('status counters under concurrency', () => {
 
   it('reblogs_count and the rebloggers’ statuses_count when the original is deleted', async () => {
     const [author, ...fans] = await newAccounts(9);
-    const reblog = core.app.get(ReblogService);
+    const reblog = core.app.get(ReblogStatusService);
     const original = await publish(author, 'boost me');
     await Promise.all([...fans, ...fans].map((fan) => reblog.call(fan, original.id)));
     expect((await statusStat(original))?.reblogsCount).toBe(8);
@@ -83,8 +83,8 @@ describe('status counters under concurrency', () => {
 
   it('favourites_count for interleaved favourites and unfavourites', async () => {
     const [author, ...fans] = await newAccounts(13);
-    const favourite = core.app.get(FavouriteService);
-    const unfavourite = core.app.get(UnfavouriteService);
+    const favourite = core.app.get(FavouriteStatusService);
+    const unfavourite = core.app.get(UnfavouriteStatusService);
     const status = await publish(author, 'fave me');
     await Promise.all(fans.map((fan) => favourite.call(fan, status.id)));
     await Promise.all(

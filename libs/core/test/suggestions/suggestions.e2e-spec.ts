@@ -1,4 +1,4 @@
-import { digestToken } from '@nestodon/auth';
+import { digestToken } from '@nestodon/access';
 import {
   ConfirmEmailService,
   CreateLocalAccountService,
@@ -28,9 +28,9 @@ describe('suggestion inputs', () => {
       const interactions = core.app.get(RecordInteractionService);
       const { account: alice } = await createLocalAccount(core.dataSource);
       const { account: bob } = await createLocalAccount(core.dataSource);
-      await interactions.record(alice.id, bob.id, 'reply');
-      await interactions.record(alice.id, bob.id, 'favourite');
-      await interactions.record(alice.id, bob.id, 'reblog');
+      await interactions.call(alice.id, bob.id, 'reply');
+      await interactions.call(alice.id, bob.id, 'favourite');
+      await interactions.call(alice.id, bob.id, 'reblog');
       const row = () =>
         core.dataSource
           .getRepository(AccountInteraction)
@@ -42,10 +42,10 @@ describe('suggestion inputs', () => {
         [alice.id],
       );
       // An idle pair is not suggested from its old score…
-      const suggested = await core.app.get(SuggestAccountsService).suggest(alice, 10);
+      const suggested = await core.app.get(SuggestAccountsService).call(alice, 10);
       expect(suggested.map((s) => s.account.id)).not.toContain(bob.id);
       // …and its next interaction starts a fresh score.
-      await interactions.record(alice.id, bob.id, 'reply');
+      await interactions.call(alice.id, bob.id, 'reply');
       expect((await row()).score).toBe(1);
     });
   });
@@ -71,7 +71,7 @@ describe('suggestion inputs', () => {
       );
 
     it('at creation when the account is confirmed and approved', async () => {
-      const { account } = await core.app.get(CreateLocalAccountService).create({
+      const { account } = await core.app.get(CreateLocalAccountService).call({
         username: 'newcomer',
         email: 'newcomer@example.test',
         password: 'a long enough password',
@@ -86,7 +86,7 @@ describe('suggestion inputs', () => {
     });
 
     it('only once the e-mail is confirmed otherwise', async () => {
-      const { account, user } = await core.app.get(CreateLocalAccountService).create({
+      const { account, user } = await core.app.get(CreateLocalAccountService).call({
         username: 'latecomer',
         email: 'latecomer@example.test',
         password: 'a long enough password',
@@ -99,7 +99,7 @@ describe('suggestion inputs', () => {
         confirmationTokenDigest: digestToken('the-token'),
         confirmationSentAt: new Date(),
       });
-      await core.app.get(ConfirmEmailService).confirm('the-token');
+      await core.app.get(ConfirmEmailService).call('the-token');
       expect(await followsOf(account.id)).toEqual([open]);
     });
   });

@@ -24,7 +24,7 @@ export async function startCore(options: TestEnvironmentOptions = {}): Promise<C
       ConfigModule.forRoot(environment.config),
       DatabaseModule,
       RedisModule,
-      QueueModule.forRoot(),
+      QueueModule,
       PubSubModule,
       CoreModule,
       SerializersModule,

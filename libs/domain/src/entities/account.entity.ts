@@ -68,6 +68,13 @@ export class Account {
   @Column('text', { nullable: true, select: false })
   privateKey: string | null;
 
+  /** Ed25519 public key (PEM) for Object Integrity Proofs. */
+  @Column('text', { nullable: true })
+  ed25519PublicKey: string | null;
+
+  @Column('text', { nullable: true, select: false })
+  ed25519PrivateKey: string | null;
+
   @Column('boolean', { default: false })
   locked: boolean;
 
@@ -109,6 +116,21 @@ export class Account {
 
   @Column('text', { default: '' })
   headerDescription: string;
+
+  /** The profile shows the Media tab (Mastodon 4.6), with replies when `showMediaReplies`. */
+  @Column('boolean', { default: true })
+  showMedia: boolean;
+
+  @Column('boolean', { default: true })
+  showMediaReplies: boolean;
+
+  /** The profile shows the Featured tab. */
+  @Column('boolean', { default: true })
+  showFeatured: boolean;
+
+  /** Domains whose pages may credit this account as their author. */
+  @Column('varchar', { array: true, default: () => "'{}'" })
+  attributionDomains: string[];
 
   @Column('timestamptz', { nullable: true })
   suspendedAt: Date | null;

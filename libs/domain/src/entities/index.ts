@@ -7,6 +7,7 @@ import { OAuthApplication } from './oauth-application.entity';
 import { Rule } from './rule.entity';
 import { User, userState } from './user.entity';
 import { UserRole } from './user-role.entity';
+import { WebPushSubscription } from './web-push-subscription.entity';
 import { Bookmark } from './bookmark.entity';
 import { Conversation } from './conversation.entity';
 import { ConversationMute } from './conversation-mute.entity';
@@ -46,6 +47,10 @@ import { Notification } from './notification.entity';
 import { NotificationPermission } from './notification-permission.entity';
 import { NotificationPolicy } from './notification-policy.entity';
 import { NotificationRequest } from './notification-request.entity';
+import { Setting } from './setting.entity';
+import { Quote } from './quote.entity';
+import { Collection, CollectionItem } from './collection.entity';
+import { GeneratedAnnualReport } from './generated-annual-report.entity';
 
 export {
   Account,
@@ -77,7 +82,12 @@ export {
   StatusTag,
 };
 export * from './status.entity';
-export type { MediaType } from './media-attachment.entity';
+export type {
+  MediaMeta,
+  MediaMetaStyle,
+  MediaProcessing,
+  MediaType,
+} from './media-attachment.entity';
 export type { ScheduledStatusParams } from './scheduled-status.entity';
 export type { AccountField, ActorType } from './account.entity';
 // Relationships, tags and suggestions.
@@ -112,10 +122,19 @@ export {
   NotificationRequest,
 };
 export * from './list.entity';
+export * from './web-push-subscription.entity';
 export * from './marker.entity';
 export * from './custom-filter.entity';
 export * from './notification.entity';
 export * from './notification-policy.entity';
+// Server settings changed at runtime.
+export { Setting };
+
+// Client compatibility and the Mastodon 4.3–4.6 surface (issue 15).
+export { Quote, Collection, CollectionItem, GeneratedAnnualReport };
+export type { AnnualReportData } from './generated-annual-report.entity';
+export * from './quote.entity';
+export * from './collection.entity';
 
 export const ENTITIES = [
   Account,
@@ -168,4 +187,11 @@ export const ENTITIES = [
   NotificationRequest,
   NotificationPermission,
   AccountConversation,
+  Setting,
+  WebPushSubscription,
+  // Client compatibility and the Mastodon 4.3–4.6 surface.
+  Quote,
+  Collection,
+  CollectionItem,
+  GeneratedAnnualReport,
 ];

@@ -18,6 +18,8 @@ export const NOTIFICATION_TYPES = [
   'update',
   'admin.sign_up',
   'admin.report',
+  'quote',
+  'quoted_update',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -29,12 +31,15 @@ export const STATUS_NOTIFICATION_TYPES: ReadonlySet<NotificationType> = new Set(
   'favourite',
   'poll',
   'update',
+  'quote',
+  'quoted_update',
 ]);
 
 /**
  * Something that happened to `accountId` because of `fromAccountId`. The typed activity
  * columns cascade: undoing the activity removes the notification. `statusId` is the status
- * the notification is about (the reblogged status for a reblog); `reblogStatusId` the reblog.
+ * the notification is about (the reblogged status for a reblog, the quoting status for `quote`
+ * and `quoted_update`); `reblogStatusId` the reblog, `quoteId` the quote.
  */
 @Entity('notifications')
 export class Notification {
@@ -70,6 +75,9 @@ export class Notification {
 
   @Column('bigint', { nullable: true })
   reportId: string | null;
+
+  @Column('bigint', { nullable: true })
+  quoteId: string | null;
 
   /** Grouping key for the v2 API; NULL means ungrouped (`ungrouped-<id>`). */
   @Column('varchar', { nullable: true })

@@ -34,6 +34,11 @@ export class OAuthAccessGrant {
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 
+  /** Set once the code is used. */
   @Column('timestamptz', { nullable: true })
   revokedAt: Date | null;
+
+  /** The token the code was exchanged for; a replay of the code revokes it. */
+  @Column('bigint', { nullable: true })
+  accessTokenId: string | null;
 }

@@ -18,7 +18,7 @@ const nullableCount = {
 
 /**
  * A poll attached to a status. `cachedTallies[i]` counts the votes for `options[i]`; votes and
- * counters change only through atomic SQL (VoteService).
+ * counters change only through atomic SQL (PollRepository).
  */
 @Entity('polls')
 export class Poll {

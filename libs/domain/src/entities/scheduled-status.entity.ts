@@ -20,6 +20,12 @@ export interface ScheduledStatusParams {
   scheduled_at: null;
   idempotency: string | null;
   with_rate_limit: boolean;
+  /** Present when the status quotes one. */
+  quoted_status_id?: string;
+  /** Present when the post asked for a quote policy (public, followers or nobody). */
+  quote_approval_policy?: string;
+  /** Present when the post limited its mentions. */
+  allowed_mentions?: string[];
 }
 
 /** A status waiting for `scheduledAt`; the worker publishes it then. */

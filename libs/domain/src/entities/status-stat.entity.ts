@@ -20,6 +20,10 @@ export class StatusStat {
   @Column('bigint', { default: 0, transformer: count })
   favouritesCount: number;
 
+  /** Accepted quotes of the status. */
+  @Column('bigint', { default: 0, transformer: count })
+  quotesCount: number;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 

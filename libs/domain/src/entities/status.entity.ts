@@ -108,6 +108,13 @@ export class Status {
   @Column('bigint', { array: true, nullable: true, transformer: bigintArray })
   orderedMediaAttachmentIds: string[] | null;
 
+  /**
+   * Who may quote it (Mastodon's bitmap): automatic approvals in the high 16 bits, manual ones
+   * in the low 16 (see libs/policies quote.policy). 0: nobody but the author.
+   */
+  @Column('integer', { default: 0 })
+  quoteApprovalPolicy: number;
+
   @Column('timestamptz', { nullable: true })
   editedAt: Date | null;
 

@@ -9,6 +9,16 @@ import { Statuses1763700500000 } from './1763700500000-statuses';
 import { StatusesTags1763700500001 } from './1763700500001-statuses-tags';
 import { ListsMarkersFilters1763700600000 } from './1763700600000-lists-markers-filters';
 import { NotificationsConversations1763700600001 } from './1763700600001-notifications-conversations';
+import { FollowsByTargetAndFollower1763700700000 } from './1763700700000-follows-by-target-and-follower';
+import { AuthorizationCodeTokens1763700900000 } from './1763700900000-authorization-code-tokens';
+import { ActorKeys1763701000000 } from './1763701000000-actor-keys';
+import { Quotes1763701500000 } from './1763701500000-quotes';
+import { ProfileTabs1763701500001 } from './1763701500001-profile-tabs';
+import { Collections1763701500002 } from './1763701500002-collections';
+import { AnnualReports1763701500003 } from './1763701500003-annual-reports';
+import { Settings1763701600000 } from './1763701600000-settings';
+import { WebPushSubscriptions1763701700000 } from './1763701700000-web-push-subscriptions';
+import { MediaProcessing1763701700000 } from './1763701700000-media-processing';
 
 /** Every migration in order; listed explicitly so compiled code and tests load the same set. */
 export const MIGRATIONS = [
@@ -23,4 +33,14 @@ export const MIGRATIONS = [
   StatusesTags1763700500001,
   ListsMarkersFilters1763700600000,
   NotificationsConversations1763700600001,
+  FollowsByTargetAndFollower1763700700000,
+  AuthorizationCodeTokens1763700900000,
+  ActorKeys1763701000000,
+  Quotes1763701500000,
+  ProfileTabs1763701500001,
+  Collections1763701500002,
+  AnnualReports1763701500003,
+  Settings1763701600000,
+  WebPushSubscriptions1763701700000,
+  MediaProcessing1763701700000,
 ];

@@ -9,14 +9,15 @@ export interface IdPage {
 /**
  * Appends the page's conditions on `column` to `conditions` (binding values into `params`) and
  * returns the ORDER BY/LIMIT tail. With min_id the window just above the cursor is read in
- * ascending order; `reverse` says the caller must flip the rows to keep newest first.
+ * ascending order; `reverse` says the caller must flip the rows to keep newest first. `limit`
+ * is the placeholder bound to the page size, for queries that need it elsewhere too.
  */
 export function idPageSql(
   column: string,
   page: IdPage,
   conditions: string[],
   params: unknown[],
-): { tail: string; reverse: boolean } {
+): { tail: string; reverse: boolean; limit: string } {
   const bind = (value: unknown) => {
     params.push(value);
     return `$${params.length}`;
@@ -25,8 +26,6 @@ export function idPageSql(
   if (page.sinceId) conditions.push(`${column} > ${bind(page.sinceId)}::bigint`);
   if (page.minId) conditions.push(`${column} > ${bind(page.minId)}::bigint`);
   const reverse = Boolean(page.minId);
-  return {
-    tail: `ORDER BY ${column} ${reverse ? 'ASC' : 'DESC'} LIMIT ${bind(page.limit)}`,
-    reverse,
-  };
+  const limit = bind(page.limit);
+  return { tail: `ORDER BY ${column} ${reverse ? 'ASC' : 'DESC'} LIMIT ${limit}`, reverse, limit };
 }

@@ -6,6 +6,8 @@ export interface InstanceCounts {
   statusCount: number;
   domainCount: number;
   activeMonth: number;
+  /** Users who signed in during the last 180 days (NodeInfo's activeHalfyear). */
+  activeHalfyear: number;
 }
 
 /** Aggregate queries behind instance information. */
@@ -21,13 +23,15 @@ export class InstanceStatsRepository {
         (SELECT coalesce(sum(s.statuses_count), 0) FROM account_stats s JOIN accounts a ON a.id = s.account_id
            WHERE a.domain IS NULL)::int AS status_count,
         (SELECT count(DISTINCT domain) FROM accounts WHERE domain IS NOT NULL)::int AS domain_count,
-        (SELECT count(*) FROM users WHERE current_sign_in_at > now() - interval '30 days')::int AS active_month
+        (SELECT count(*) FROM users WHERE current_sign_in_at > now() - interval '30 days')::int AS active_month,
+        (SELECT count(*) FROM users WHERE current_sign_in_at > now() - interval '180 days')::int AS active_halfyear
     `);
     return {
       userCount: row.user_count,
       statusCount: row.status_count,
       domainCount: row.domain_count,
       activeMonth: row.active_month,
+      activeHalfyear: row.active_halfyear,
     };
   }
 

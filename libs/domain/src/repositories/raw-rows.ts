@@ -63,14 +63,43 @@ export async function queryPreparedArrays(
 }
 
 /**
+ * Column types whose values PostgresDriver.prepareHydratedValue changes (Boolean, Date and
+ * Number are the constructors TypeORM infers from property types). Values of other columns it
+ * returns as pg parsed them, unless the column has a transformer.
+ */
+const HYDRATED_TYPES: ReadonlySet<unknown> = new Set([
+  Boolean,
+  Date,
+  Number,
+  'datetime',
+  'timestamp',
+  'timestamp with time zone',
+  'timestamp without time zone',
+  'date',
+  'time',
+  'vector',
+  'halfvec',
+  'hstore',
+  'simple-array',
+  'simple-json',
+  'cube',
+  'enum',
+  'simple-enum',
+]);
+
+/**
  * The SELECT list of an entity's selectable columns as `alias.column`, in a fixed order, and a
  * builder that hydrates an entity from an array row at an offset the way TypeORM does (the
- * driver's value preparation and column transformers), without the query builder.
+ * driver's value preparation and column transformers), without the query builder. The driver
+ * is asked only for the columns whose values it changes: the timeline pages' hot path.
  */
 export class EntityRowMapper<T extends ObjectLiteral> {
   readonly select: string;
   readonly width: number;
   private readonly columns: ColumnMetadata[];
+  /** Per column, whether the driver prepares its values (else they are taken as they are). */
+  private readonly hydrated: boolean[];
+  private readonly primary: number;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -85,6 +114,10 @@ export class EntityRowMapper<T extends ObjectLiteral> {
     );
     this.select = this.columns.map((column) => `${alias}.${column.databaseName}`).join(', ');
     this.width = this.columns.length;
+    this.hydrated = this.columns.map(
+      (column) => Boolean(column.transformer) || HYDRATED_TYPES.has(column.type),
+    );
+    this.primary = this.columns.findIndex((column) => column.isPrimary);
   }
 
   /** The entity whose columns start at `offset` of `row`. */
@@ -95,17 +128,23 @@ export class EntityRowMapper<T extends ObjectLiteral> {
       const column = this.columns[i];
       const value = row[offset + i];
       entity[column.propertyName] =
-        value === null && !column.transformer ? null : driver.prepareHydratedValue(value, column);
+        !this.hydrated[i] || (value === null && !column.transformer)
+          ? value
+          : driver.prepareHydratedValue(value, column);
     }
     return entity as T;
   }
 
-  /** Whether the entity at `offset` is absent (a LEFT JOIN that found nothing). */
-  isNull(row: unknown[], offset: number, primaryIndex = this.primaryIndex()): boolean {
-    return row[offset + primaryIndex] === null;
+  /**
+   * The entity of a row read by column names (`manager.query`), whose first columns are
+   * `select`: e.g. `INSERT … RETURNING ${select}, (xmax = 0) AS inserted`.
+   */
+  buildRecord(row: Record<string, unknown>): T {
+    return this.build(Object.values(row), 0);
   }
 
-  private primaryIndex(): number {
-    return this.columns.findIndex((column) => column.isPrimary);
+  /** Whether the entity at `offset` is absent (a LEFT JOIN that found nothing). */
+  isNull(row: unknown[], offset: number): boolean {
+    return row[offset + this.primary] === null;
   }
 }

@@ -112,6 +112,39 @@ export class RelationshipListsRepository {
     );
   }
 
+  /** Accounts `accountId` asked to follow and that have not answered yet, newest first. */
+  outgoingFollowRequests(accountId: string, page: IdPage): Promise<ListedAccount[]> {
+    const params: unknown[] = [accountId];
+    const conditions = ['r.account_id = $1', 'a.suspended_at IS NULL'];
+    const { tail, reverse } = idPageSql('r.id', page, conditions, params);
+    return this.accountPage(
+      `SELECT r.id AS row_id, r.target_account_id AS account_id FROM follow_requests r
+         JOIN accounts a ON a.id = r.target_account_id
+        WHERE ${conditions.join(' AND ')} ${tail}`,
+      params,
+      reverse,
+    );
+  }
+
+  /**
+   * How many accounts of `domain` the account follows and how many follow it (what blocking
+   * that domain would end).
+   */
+  async domainRelationCounts(
+    accountId: string,
+    domain: string,
+  ): Promise<{ following: number; followers: number }> {
+    const [row]: Array<{ following: number; followers: number }> = await this.dataSource.query(
+      `SELECT
+         (SELECT count(*)::int FROM follows f JOIN accounts a ON a.id = f.target_account_id
+           WHERE f.account_id = $1 AND a.domain = $2) AS following,
+         (SELECT count(*)::int FROM follows f JOIN accounts a ON a.id = f.account_id
+           WHERE f.target_account_id = $1 AND a.domain = $2) AS followers`,
+      [accountId, domain],
+    );
+    return row;
+  }
+
   /** Pending follow requests to the account, counted up to `cap` (credential accounts). */
   async countFollowRequests(accountId: string, cap = 40): Promise<number> {
     const [row] = await this.dataSource.query(

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { StatusStat } from '../entities/status-stat.entity';
 
-export type StatusCounter = 'replies_count' | 'reblogs_count' | 'favourites_count';
+export type StatusCounter = 'replies_count' | 'reblogs_count' | 'favourites_count' | 'quotes_count';
 
 /** Atomic counter changes on status_stats (never below zero) and batch reads. */
 @Injectable()

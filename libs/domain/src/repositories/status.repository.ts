@@ -1,15 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { Brackets, DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { Account } from '../entities/account.entity';
+import { StatusEdit } from '../entities/status-edit.entity';
 import { Status, StatusVisibility } from '../entities/status.entity';
-
-/** A page window as the API reads it (max_id, since_id, min_id, limit). */
-export interface PageWindow {
-  maxId?: string;
-  sinceId?: string;
-  minId?: string;
-  limit: number;
-}
+import { Transaction } from '../transactions';
+import { IdPage, idPageSql } from './id-paging';
+import { EntityRowMapper, queryPreparedArrays } from './raw-rows';
 
 /** A page of rows keyed by a cursor (the paginated column), newest first. */
 export interface CursorPage<T> {
@@ -27,27 +23,29 @@ export interface AccountStatusesFilter {
   tagged?: string;
 }
 
-/** Limits a query builder to a page of `column` and orders it newest first (oldest for min_id). */
-export function applyPageWindow<T extends object>(
-  qb: SelectQueryBuilder<T>,
-  column: string,
-  page: PageWindow,
-): SelectQueryBuilder<T> {
-  if (page.maxId) qb.andWhere(`${column} < :pageMaxId`, { pageMaxId: page.maxId });
-  if (page.sinceId) qb.andWhere(`${column} > :pageSinceId`, { pageSinceId: page.sinceId });
-  if (page.minId) qb.andWhere(`${column} > :pageMinId`, { pageMinId: page.minId });
-  return qb.orderBy(column, page.minId ? 'ASC' : 'DESC').limit(page.limit);
+/** Rows read for a window, put back newest first. */
+function toPage<T>(
+  rows: Array<{ cursor: string; item: T }>,
+  page: IdPage,
+  reverse: boolean,
+): CursorPage<T> {
+  return { items: reverse ? [...rows].reverse() : rows, full: rows.length >= page.limit };
 }
 
-/** Rows fetched for a window, put back newest first. */
-function toPage<T>(rows: Array<{ cursor: string; item: T }>, page: PageWindow): CursorPage<T> {
-  const items = page.minId ? [...rows].reverse() : rows;
-  return { items, full: rows.length >= page.limit };
-}
+/** Account columns a page of statuses never needs (keys are large). */
+const SKIPPED_ACCOUNT_COLUMNS: ReadonlySet<string> = new Set(['publicKey']);
 
 /** Queries over statuses: loading with authors and reblogged statuses, threads, lists. */
 @Injectable()
 export class StatusRepository {
+  private mappers?: {
+    status: EntityRowMapper<Status>;
+    account: EntityRowMapper<Account>;
+    reblog: EntityRowMapper<Status>;
+    reblogAccount: EntityRowMapper<Account>;
+    pageSql: string;
+  };
+
   constructor(private readonly dataSource: DataSource) {}
 
   /**
@@ -56,9 +54,9 @@ export class StatusRepository {
    */
   async findWithRelations(
     ids: string[],
-    options: { withDeleted?: boolean; manager?: EntityManager } = {},
+    options: { withDeleted?: boolean; tx?: Transaction } = {},
   ): Promise<Status[]> {
-    const manager = options.manager ?? this.dataSource.manager;
+    const manager = options.tx ?? this.dataSource.manager;
     const unique = [...new Set(ids)];
     if (unique.length === 0) return [];
     const statuses = await this.loadWithAuthors(manager, unique, options.withDeleted ?? false);
@@ -78,14 +76,14 @@ export class StatusRepository {
 
   async findOneWithRelations(
     id: string,
-    options: { withDeleted?: boolean; manager?: EntityManager } = {},
+    options: { withDeleted?: boolean; tx?: Transaction } = {},
   ): Promise<Status | null> {
     const [status] = await this.findWithRelations([id], options);
     return status ?? null;
   }
 
   private loadWithAuthors(
-    manager: EntityManager,
+    manager: Transaction,
     ids: string[],
     withDeleted: boolean,
   ): Promise<Status[]> {
@@ -99,6 +97,58 @@ export class StatusRepository {
   }
 
   /**
+   * A page of live statuses in the order of `ids`, with authors and reblogged statuses (and
+   * theirs), in one prepared query mapped by EntityRowMapper: the timelines' hot path. Equal to
+   * findWithRelations but for the authors' public keys, which pages never need.
+   */
+  async findPage(ids: string[]): Promise<Status[]> {
+    if (ids.length === 0) return [];
+    const mappers = this.pageMappers();
+    const rows = await queryPreparedArrays(this.dataSource, mappers.pageSql, [ids]);
+    const statusWidth = mappers.status.width;
+    const accountWidth = mappers.account.width;
+    const byId = new Map<string, Status>();
+    for (const row of rows) {
+      const status = mappers.status.build(row, 0);
+      status.account = mappers.account.build(row, statusWidth);
+      const reblogAt = statusWidth + accountWidth;
+      if (status.reblogOfId) {
+        if (mappers.reblog.isNull(row, reblogAt)) {
+          status.reblog = null;
+        } else {
+          const reblog = mappers.reblog.build(row, reblogAt);
+          reblog.account = mappers.reblogAccount.build(row, reblogAt + statusWidth);
+          status.reblog = reblog;
+        }
+      }
+      byId.set(status.id, status);
+    }
+    return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+  }
+
+  private pageMappers(): NonNullable<StatusRepository['mappers']> {
+    if (!this.mappers) {
+      const status = new EntityRowMapper(this.dataSource, Status, 's');
+      const account = new EntityRowMapper(this.dataSource, Account, 'a', SKIPPED_ACCOUNT_COLUMNS);
+      const reblog = new EntityRowMapper(this.dataSource, Status, 'r');
+      const reblogAccount = new EntityRowMapper(
+        this.dataSource,
+        Account,
+        'ra',
+        SKIPPED_ACCOUNT_COLUMNS,
+      );
+      const pageSql = `SELECT ${status.select}, ${account.select}, ${reblog.select}, ${reblogAccount.select}
+          FROM statuses s
+          JOIN accounts a ON a.id = s.account_id
+          LEFT JOIN statuses r ON r.id = s.reblog_of_id AND r.deleted_at IS NULL
+          LEFT JOIN accounts ra ON ra.id = r.account_id
+         WHERE s.id = ANY($1::bigint[]) AND s.deleted_at IS NULL`;
+      this.mappers = { status, account, reblog, reblogAccount, pageSql };
+    }
+    return this.mappers;
+  }
+
+  /**
    * Ids of an author's statuses for a profile, newest first, limited to the visibilities the
    * policy allows (plus private/direct ones mentioning the viewer when `mentionedViewerId`).
    */
@@ -106,50 +156,44 @@ export class StatusRepository {
     authorId: string,
     scope: { visibilities: StatusVisibility[]; mentionedViewerId: string | null },
     filter: AccountStatusesFilter,
-    page: PageWindow,
+    page: IdPage,
   ): Promise<CursorPage<string>> {
-    const qb = this.dataSource
-      .getRepository(Status)
-      .createQueryBuilder('s')
-      .select('s.id', 'id')
-      .where('s.account_id = :authorId', { authorId })
-      .andWhere('s.deleted_at IS NULL');
-    qb.andWhere(
-      new Brackets((where) => {
-        where.where('s.visibility IN (:...visibilities)', { visibilities: scope.visibilities });
-        if (scope.mentionedViewerId) {
-          where.orWhere(
-            `s.visibility IN (${StatusVisibility.Private}, ${StatusVisibility.Direct})
-             AND EXISTS (SELECT 1 FROM mentions m WHERE m.status_id = s.id AND m.account_id = :viewerId)`,
-            { viewerId: scope.mentionedViewerId },
-          );
-        }
-      }),
-    );
+    const params: unknown[] = [authorId, scope.visibilities];
+    const bind = (value: unknown) => `$${params.push(value)}`;
+    const visible = scope.mentionedViewerId
+      ? `(s.visibility = ANY($2::smallint[])
+          OR (s.visibility IN (${StatusVisibility.Private}, ${StatusVisibility.Direct})
+              AND EXISTS (SELECT 1 FROM mentions m
+                           WHERE m.status_id = s.id AND m.account_id = ${bind(scope.mentionedViewerId)})))`
+      : 's.visibility = ANY($2::smallint[])';
+    const conditions = ['s.account_id = $1', 's.deleted_at IS NULL', visible];
     if (filter.onlyMedia) {
-      qb.andWhere('EXISTS (SELECT 1 FROM media_attachments ma WHERE ma.status_id = s.id)');
+      conditions.push('EXISTS (SELECT 1 FROM media_attachments ma WHERE ma.status_id = s.id)');
     }
     if (filter.excludeReplies) {
-      qb.andWhere('(s.reply = false OR s.in_reply_to_account_id = s.account_id)');
+      conditions.push('(s.reply = false OR s.in_reply_to_account_id = s.account_id)');
     }
-    if (filter.excludeReblogs) qb.andWhere('s.reblog_of_id IS NULL');
+    if (filter.excludeReblogs) conditions.push('s.reblog_of_id IS NULL');
     if (filter.pinned) {
-      qb.andWhere(
+      conditions.push(
         'EXISTS (SELECT 1 FROM status_pins p WHERE p.status_id = s.id AND p.account_id = s.account_id)',
       );
     }
     if (filter.tagged) {
-      qb.andWhere(
+      conditions.push(
         `EXISTS (SELECT 1 FROM statuses_tags st JOIN tags t ON t.id = st.tag_id
-                 WHERE st.status_id = s.id AND t.name = :tagged)`,
-        { tagged: filter.tagged },
+                 WHERE st.status_id = s.id AND t.name = ${bind(filter.tagged)})`,
       );
     }
-    applyPageWindow(qb, 's.id', page);
-    const rows: Array<{ id: string }> = await qb.getRawMany();
+    const { tail, reverse } = idPageSql('s.id', page, conditions, params);
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT s.id::text AS id FROM statuses s WHERE ${conditions.join(' AND ')} ${tail}`,
+      params,
+    );
     return toPage(
-      rows.map((row) => ({ cursor: String(row.id), item: String(row.id) })),
+      rows.map((row) => ({ cursor: row.id, item: row.id })),
       page,
+      reverse,
     );
   }
 
@@ -196,70 +240,106 @@ export class StatusRepository {
   /** Accounts that reblogged a status (live reblogs), by reblog id, with the reblog's visibility. */
   async rebloggedBy(
     statusId: string,
-    page: PageWindow,
+    page: IdPage,
   ): Promise<CursorPage<{ account: Account; reblogId: string; visibility: StatusVisibility }>> {
-    const qb = this.dataSource
-      .getRepository(Status)
-      .createQueryBuilder('s')
-      .innerJoinAndSelect('s.account', 'account')
-      .where('s.reblog_of_id = :statusId', { statusId })
-      .andWhere('s.deleted_at IS NULL');
-    applyPageWindow(qb, 's.id', page);
-    const rows = await qb.getMany();
+    const params: unknown[] = [statusId];
+    const conditions = ['s.reblog_of_id = $1', 's.deleted_at IS NULL'];
+    const { tail, reverse } = idPageSql('s.id', page, conditions, params);
+    const rows: Array<{ id: string; visibility: StatusVisibility; account_id: string }> =
+      await this.dataSource.query(
+        `SELECT s.id::text AS id, s.visibility, s.account_id::text AS account_id
+           FROM statuses s WHERE ${conditions.join(' AND ')} ${tail}`,
+        params,
+      );
+    const accounts = await this.accountsById(rows.map((row) => row.account_id));
     return toPage(
-      rows.map((row) => ({
-        cursor: row.id,
-        item: { account: row.account!, reblogId: row.id, visibility: row.visibility },
-      })),
+      rows.flatMap((row) => {
+        const account = accounts.get(row.account_id);
+        return account
+          ? [{ cursor: row.id, item: { account, reblogId: row.id, visibility: row.visibility } }]
+          : [];
+      }),
       page,
+      reverse,
     );
   }
 
   /** Accounts that favourited a status, by favourite id. */
-  async favouritedBy(statusId: string, page: PageWindow): Promise<CursorPage<Account>> {
-    const qb = this.dataSource
-      .createQueryBuilder()
-      .select('f.id', 'cursor')
-      .addSelect('f.account_id', 'account_id')
-      .from('favourites', 'f')
-      .where('f.status_id = :statusId', { statusId });
-    applyPageWindow(qb, 'f.id', page);
-    const rows: Array<{ cursor: string; account_id: string }> = await qb.getRawMany();
-    const accounts = rows.length
-      ? await this.dataSource
-          .getRepository(Account)
-          .createQueryBuilder('a')
-          .where('a.id IN (:...ids)', { ids: rows.map((row) => String(row.account_id)) })
-          .getMany()
-      : [];
-    const byId = new Map(accounts.map((account) => [account.id, account]));
+  async favouritedBy(statusId: string, page: IdPage): Promise<CursorPage<Account>> {
+    const params: unknown[] = [statusId];
+    const conditions = ['f.status_id = $1'];
+    const { tail, reverse } = idPageSql('f.id', page, conditions, params);
+    const rows: Array<{ cursor: string; account_id: string }> = await this.dataSource.query(
+      `SELECT f.id::text AS cursor, f.account_id::text AS account_id
+         FROM favourites f WHERE ${conditions.join(' AND ')} ${tail}`,
+      params,
+    );
+    const accounts = await this.accountsById(rows.map((row) => row.account_id));
     return toPage(
       rows.flatMap((row) => {
-        const account = byId.get(String(row.account_id));
-        return account ? [{ cursor: String(row.cursor), item: account }] : [];
+        const account = accounts.get(row.account_id);
+        return account ? [{ cursor: row.cursor, item: account }] : [];
       }),
       page,
+      reverse,
     );
+  }
+
+  private async accountsById(ids: string[]): Promise<Map<string, Account>> {
+    if (ids.length === 0) return new Map();
+    const accounts = await this.dataSource
+      .getRepository(Account)
+      .createQueryBuilder('a')
+      .where('a.id IN (:...ids)', { ids: [...new Set(ids)] })
+      .getMany();
+    return new Map(accounts.map((account) => [account.id, account]));
   }
 
   /** Status ids the account favourited or bookmarked, by row id (live statuses only). */
   async markedStatusIds(
     table: 'favourites' | 'bookmarks',
     accountId: string,
-    page: PageWindow,
+    page: IdPage,
   ): Promise<CursorPage<string>> {
-    const qb = this.dataSource
-      .createQueryBuilder()
-      .select('m.id', 'cursor')
-      .addSelect('m.status_id', 'status_id')
-      .from(table, 'm')
-      .innerJoin('statuses', 's', 's.id = m.status_id AND s.deleted_at IS NULL')
-      .where('m.account_id = :accountId', { accountId });
-    applyPageWindow(qb, 'm.id', page);
-    const rows: Array<{ cursor: string; status_id: string }> = await qb.getRawMany();
-    return toPage(
-      rows.map((row) => ({ cursor: String(row.cursor), item: String(row.status_id) })),
-      page,
+    const params: unknown[] = [accountId];
+    const conditions = ['m.account_id = $1'];
+    const { tail, reverse } = idPageSql('m.id', page, conditions, params);
+    const rows: Array<{ cursor: string; status_id: string }> = await this.dataSource.query(
+      `SELECT m.id::text AS cursor, m.status_id::text AS status_id FROM ${table} m
+         JOIN statuses s ON s.id = m.status_id AND s.deleted_at IS NULL
+        WHERE ${conditions.join(' AND ')} ${tail}`,
+      params,
     );
+    return toPage(
+      rows.map((row) => ({ cursor: row.cursor, item: row.status_id })),
+      page,
+      reverse,
+    );
+  }
+
+  /** The id of the account's live reblog of a status, if any. */
+  async liveReblogId(accountId: string, reblogOfId: string): Promise<string | null> {
+    const [row]: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT id::text AS id FROM statuses
+        WHERE account_id = $1 AND reblog_of_id = $2 AND deleted_at IS NULL`,
+      [accountId, reblogOfId],
+    );
+    return row?.id ?? null;
+  }
+
+  /** The ids of a status's hashtags. */
+  async tagIds(statusId: string): Promise<string[]> {
+    const rows: Array<{ tag_id: string }> = await this.dataSource.query(
+      `SELECT tag_id::text AS tag_id FROM statuses_tags WHERE status_id = $1`,
+      [statusId],
+    );
+    return rows.map((row) => row.tag_id);
+  }
+
+  /** Every version of a status, oldest first. */
+  edits(statusId: string): Promise<StatusEdit[]> {
+    return this.dataSource
+      .getRepository(StatusEdit)
+      .find({ where: { statusId }, order: { id: 'ASC' } });
   }
 }

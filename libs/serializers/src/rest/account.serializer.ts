@@ -63,6 +63,9 @@ export interface AccountJson {
   statuses_count: number;
   last_status_at: string | null;
   hide_collections: boolean | null;
+  show_media: boolean;
+  show_media_replies: boolean;
+  show_featured: boolean;
   /** Local accounts only. */
   noindex?: boolean;
   /** Present when the account moved; null when the account is suspended. */
@@ -98,6 +101,30 @@ export interface CredentialAccountJson extends AccountJson {
     quote_policy: string;
   };
   role: RoleJson;
+}
+
+/** The signed-in user's own profile as they edit it (Mastodon 4.6's Profile entity). */
+export interface ProfileJson {
+  id: string;
+  display_name: string;
+  /** The raw text, not HTML. */
+  note: string;
+  fields: AccountFieldJson[];
+  avatar: string | null;
+  avatar_static: string | null;
+  avatar_description: string;
+  header: string | null;
+  header_static: string | null;
+  header_description: string;
+  locked: boolean;
+  bot: boolean;
+  hide_collections: boolean | null;
+  discoverable: boolean | null;
+  indexable: boolean;
+  show_media: boolean;
+  show_media_replies: boolean;
+  show_featured: boolean;
+  attribution_domains: string[];
 }
 
 /** Everything the serializer needs besides the account row, loaded in a fixed number of queries. */
@@ -185,10 +212,42 @@ export class AccountPresenter {
         hide_collections: account.hideCollections,
         discoverable: account.discoverable,
         indexable: account.indexable,
-        attribution_domains: [],
+        attribution_domains: account.attributionDomains,
         quote_policy: settings.defaultQuotePolicy,
       },
       role: serializeRole(role),
+    };
+  }
+
+  /**
+   * The user's own profile (GET/PATCH /api/v1/profile): raw note and fields, and images as
+   * stored (null without one, not the placeholder). No queries.
+   */
+  presentProfile(account: Account): ProfileJson {
+    const image = (kind: ProfileImage, style: 'original' | 'static') =>
+      (kind === 'avatar' ? account.avatarFileName : account.headerFileName)
+        ? this.imageUrl(account, kind, style, false)
+        : null;
+    return {
+      id: account.id,
+      display_name: account.displayName,
+      note: account.note,
+      fields: account.fields.map(rawField),
+      avatar: image('avatar', 'original'),
+      avatar_static: image('avatar', 'static'),
+      avatar_description: account.avatarDescription,
+      header: image('header', 'original'),
+      header_static: image('header', 'static'),
+      header_description: account.headerDescription,
+      locked: account.locked,
+      bot: BOT_ACTOR_TYPES.has(account.actorType),
+      hide_collections: account.hideCollections,
+      discoverable: account.discoverable,
+      indexable: account.indexable,
+      show_media: account.showMedia,
+      show_media_replies: account.showMediaReplies,
+      show_featured: account.showFeatured,
+      attribution_domains: account.attributionDomains,
     };
   }
 
@@ -234,6 +293,9 @@ export class AccountPresenter {
       statuses_count: stat?.statusesCount ?? 0,
       last_status_at: stat?.lastStatusAt ? stat.lastStatusAt.toISOString().slice(0, 10) : null,
       hide_collections: account.hideCollections,
+      show_media: account.showMedia,
+      show_media_replies: account.showMediaReplies,
+      show_featured: account.showFeatured,
       emojis: [],
       fields: unavailable ? [] : account.fields.map((field) => this.renderedField(account, field)),
       roles: [],

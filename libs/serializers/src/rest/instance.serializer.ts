@@ -1,4 +1,4 @@
-import { InstanceConfig } from '@nestodon/config';
+import { InstanceConfig, RegistrationMode } from '@nestodon/config';
 import { InstanceCounts, Limits, Rule } from '@nestodon/domain';
 import { MASTODON_API_VERSION, SOURCE_URL, versionString } from '../version';
 import { serializeRule } from './rule.serializer';
@@ -9,6 +9,18 @@ export interface InstanceInput {
   rules: Rule[];
   /** The contact account, already serialized (null when none is configured). */
   contactAccount: unknown;
+  /** A translation backend is configured (v2 only; v1 has no such key). */
+  translationEnabled?: boolean;
+  registrations: InstanceRegistrations;
+  /** The server's VAPID public key for Web Push; empty when push is off. */
+  vapidPublicKey?: string;
+}
+
+/** Who may sign up, from the runtime settings (they change without a restart). */
+export interface InstanceRegistrations {
+  mode: RegistrationMode;
+  /** Sign-ups awaiting approval must give a reason. */
+  reasonRequired: boolean;
 }
 
 const thumbnailUrl = (config: InstanceConfig) => `${config.baseUrl}/images/preview.png`;
@@ -44,7 +56,15 @@ function statusConfiguration(config: InstanceConfig) {
 }
 
 /** GET /api/v2/instance */
-export function serializeInstanceV2({ config, counts, rules, contactAccount }: InstanceInput) {
+export function serializeInstanceV2({
+  config,
+  counts,
+  rules,
+  contactAccount,
+  translationEnabled = false,
+  registrations,
+  vapidPublicKey = '',
+}: InstanceInput) {
   const accounts = Limits.accounts;
   return {
     domain: config.localDomain,
@@ -64,7 +84,7 @@ export function serializeInstanceV2({ config, counts, rules, contactAccount }: I
         privacy_policy: null,
         terms_of_service: null,
       },
-      vapid: { public_key: '' },
+      vapid: { public_key: vapidPublicKey },
       accounts: {
         max_display_name_length: accounts.maxDisplayNameLength,
         max_note_length: accounts.maxNoteLength,
@@ -79,7 +99,7 @@ export function serializeInstanceV2({ config, counts, rules, contactAccount }: I
       statuses: statusConfiguration(config),
       media_attachments: mediaConfiguration(),
       polls: pollConfiguration(),
-      translation: { enabled: false },
+      translation: { enabled: translationEnabled },
       timelines_access: {
         live_feeds: {
           local: config.timelinePreview ? 'public' : 'authenticated',
@@ -94,9 +114,9 @@ export function serializeInstanceV2({ config, counts, rules, contactAccount }: I
       limited_federation: false,
     },
     registrations: {
-      enabled: config.registrationsMode !== 'none',
-      approval_required: config.registrationsMode === 'approved',
-      reason_required: config.registrationsMode === 'approved',
+      enabled: registrations.mode !== 'none',
+      approval_required: registrations.mode === 'approved',
+      reason_required: registrations.reasonRequired,
       message: null,
       min_age: null,
       url: null,
@@ -108,7 +128,13 @@ export function serializeInstanceV2({ config, counts, rules, contactAccount }: I
 }
 
 /** GET /api/v1/instance (deprecated by Mastodon, still read by many clients). */
-export function serializeInstanceV1({ config, counts, rules, contactAccount }: InstanceInput) {
+export function serializeInstanceV1({
+  config,
+  counts,
+  rules,
+  contactAccount,
+  registrations,
+}: InstanceInput) {
   return {
     uri: config.localDomain,
     title: config.title,
@@ -124,8 +150,8 @@ export function serializeInstanceV1({ config, counts, rules, contactAccount }: I
     },
     thumbnail: thumbnailUrl(config),
     languages: config.languages,
-    registrations: config.registrationsMode !== 'none',
-    approval_required: config.registrationsMode === 'approved',
+    registrations: registrations.mode !== 'none',
+    approval_required: registrations.mode === 'approved',
     invites_enabled: true,
     configuration: {
       accounts: { max_featured_tags: Limits.accounts.maxFeaturedTags },

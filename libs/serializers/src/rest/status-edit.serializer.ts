@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
-import { CustomEmoji, MediaAttachment, Status, StatusEdit } from '@nestodon/domain';
-import { escapeHtml, extractEmojiShortcodes } from '@nestodon/text';
-import { DataSource, In, IsNull } from 'typeorm';
+import { Status, StatusEdit, StatusPageRepository } from '@nestodon/domain';
+import { extractEmojiShortcodes } from '@nestodon/text';
 import { AccountJson, AccountPresenter, CustomEmojiJson } from './account.serializer';
 import { serializeCustomEmoji } from './custom-emoji.serializer';
 import { MediaAttachmentJson, serializeMediaAttachment } from './media-attachment.serializer';
+import { statusContent } from './status.serializer';
 
 /** Mastodon's StatusEdit entity (one version of a status). */
 export interface StatusEditJson {
@@ -30,7 +30,7 @@ type Version = Pick<
 export class StatusEditPresenter {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly dataSource: DataSource,
+    private readonly pages: StatusPageRepository,
     private readonly accountPresenter: AccountPresenter,
   ) {}
 
@@ -68,22 +68,16 @@ export class StatusEditPresenter {
     ];
     const [accountJson, media, emojis] = await Promise.all([
       this.accountPresenter.present(account),
-      mediaIds.length
-        ? this.dataSource.getRepository(MediaAttachment).findBy({ id: In(mediaIds) })
-        : Promise.resolve([] as MediaAttachment[]),
-      shortcodes.length
-        ? this.dataSource.getRepository(CustomEmoji).findBy({
-            shortcode: In(shortcodes),
-            domain: account.domain === null ? IsNull() : account.domain,
-            disabled: false,
-          })
-        : Promise.resolve([] as CustomEmoji[]),
+      this.pages.media(mediaIds),
+      this.pages.customEmojis(
+        shortcodes.map((shortcode) => ({ shortcode, domain: account.domain })),
+      ),
     ]);
     const mediaById = new Map(media.map((row) => [row.id, row]));
     const emojiByCode = new Map(emojis.map((emoji) => [emoji.shortcode, emoji]));
     return versions.map((version) => {
       const json: StatusEditJson = {
-        content: version.contentHtml ?? (version.text ? `<p>${escapeHtml(version.text)}</p>` : ''),
+        content: statusContent(version),
         spoiler_text: version.spoilerText,
         sensitive: version.sensitive,
         created_at: version.createdAt.toISOString(),

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { digestToken, generateToken } from '@nestodon/auth';
-import { OAuthAccessToken, OAuthApplication, User } from '@nestodon/domain';
+import { digestToken, generateToken } from '@nestodon/access';
+import { Account, OAuthAccessToken, OAuthApplication, User } from '@nestodon/domain';
 import { DataSource, DeepPartial } from 'typeorm';
+import { createLocalAccount } from './account.factory';
 
 export interface CreatedApplication {
   application: OAuthApplication;
@@ -41,4 +42,21 @@ export async function createAccessToken(
     resourceOwnerId: options.user?.id ?? null,
   });
   return token;
+}
+
+/** A local account and user with a bearer token; `auth` is the Authorization header value. */
+export interface AccountWithToken {
+  account: Account;
+  user: User;
+  auth: string;
+}
+
+export async function createAccountWithToken(
+  dataSource: DataSource,
+  attributes: DeepPartial<Account> = {},
+  scopes = 'read write follow push',
+  userAttributes: DeepPartial<User> = {},
+): Promise<AccountWithToken> {
+  const { account, user } = await createLocalAccount(dataSource, attributes, userAttributes);
+  return { account, user, auth: `Bearer ${await createAccessToken(dataSource, { user, scopes })}` };
 }

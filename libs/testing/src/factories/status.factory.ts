@@ -55,7 +55,10 @@ export async function createReblog(
   });
 }
 
-/** An uploaded, unattached media attachment of `account` (the media work supplies uploads). */
+/**
+ * A processed, unattached media attachment of `account`, written directly (no files stored):
+ * upload through the API or UploadMediaService to test uploads themselves.
+ */
 export async function createMediaAttachment(
   dataSource: DataSource,
   account: Pick<Account, 'id'>,
@@ -67,7 +70,10 @@ export async function createMediaAttachment(
     fileFileName: `${Math.random().toString(36).slice(2, 10)}.png`,
     fileContentType: 'image/png',
     fileFileSize: 1024,
-    meta: { original: { width: 640, height: 480, size: '640x480', aspect: 4 / 3 } },
+    meta: {
+      original: { width: 640, height: 480, size: '640x480', aspect: 4 / 3 },
+      small: { width: 554, height: 415, size: '554x415', aspect: 554 / 415 },
+    },
     blurhash: 'LEHV6nWB2yk8pyo0adR*.7kCMdnj',
     description: null,
     ...attributes,

@@ -1,4 +1,5 @@
 import { Controller, Get, Inject, Query, Res } from '@nestjs/common';
+import { Public } from '@nestodon/auth';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
 import { ConfirmEmailService, escapeHtml } from '@nestodon/core';
 import { RecordNotFoundError, ValidationError } from '@nestodon/domain';
@@ -17,11 +18,10 @@ export class ConfirmationController {
   ) {}
 
   @Get('confirmation')
+  @Public()
   async confirm(@Query('confirmation_token') token: unknown, @Res() res: Response): Promise<void> {
     try {
-      const { redirectUri } = await this.confirmEmail.confirm(
-        typeof token === 'string' ? token : '',
-      );
+      const { redirectUri } = await this.confirmEmail.call(typeof token === 'string' ? token : '');
       if (redirectUri) {
         res.redirect(302, redirectUri);
         return;

@@ -1,4 +1,5 @@
 import { Controller, Get, Inject, Post, Req, Res } from '@nestjs/common';
+import { Public } from '@nestodon/auth';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
 import type { Request, Response } from 'express';
 import { messagesFor } from '../../pages/i18n';
@@ -17,10 +18,15 @@ const FAILURE_STATUS: Record<SignInFailure, number> = {
   pending: 403,
 };
 
-/** Only our own authorization pages are places to return to after signing in. */
+/**
+ * Only our own pages are places to return to after signing in: authorization requests and the
+ * authorized applications list.
+ */
 export function safeReturnTo(value: unknown): string | undefined {
   if (typeof value !== 'string' || value.length > 4000) return undefined;
-  return /^\/oauth\/authorize(\?[^#\\]*)?$/.test(value) ? value : undefined;
+  return /^\/oauth\/(authorize(\?[^#\\]*)?|authorized_applications)$/.test(value)
+    ? value
+    : undefined;
 }
 
 /**
@@ -35,6 +41,7 @@ export class SignInController {
   ) {}
 
   @Get()
+  @Public()
   show(@Req() req: Request, @Res() res: Response): void {
     const m = messagesFor(req.query.lang, req.headers['accept-language']);
     const returnTo = safeReturnTo(req.query.return_to);
@@ -56,6 +63,7 @@ export class SignInController {
   }
 
   @Post()
+  @Public()
   async create(@Req() req: Request, @Res() res: Response): Promise<void> {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const lang = typeof body.lang === 'string' ? body.lang : undefined;

@@ -1,4 +1,5 @@
 import { Controller, Get, Header, StreamableFile } from '@nestjs/common';
+import { Public } from '@nestodon/auth';
 import sharp from 'sharp';
 
 const COLOR = { r: 0x60, g: 0x64, b: 0x84 };
@@ -25,6 +26,7 @@ function placeholder(width: number, height: number): Promise<Buffer> {
 @Controller()
 export class MissingImagesController {
   @Get('avatars/original/missing.png')
+  @Public()
   @Header('Content-Type', 'image/png')
   @Header('Cache-Control', 'public, max-age=86400')
   async avatar(): Promise<StreamableFile> {
@@ -32,6 +34,7 @@ export class MissingImagesController {
   }
 
   @Get('headers/original/missing.png')
+  @Public()
   @Header('Content-Type', 'image/png')
   @Header('Cache-Control', 'public, max-age=86400')
   async header(): Promise<StreamableFile> {
@@ -39,6 +42,7 @@ export class MissingImagesController {
   }
 
   @Get('images/preview.png')
+  @Public()
   @Header('Content-Type', 'image/png')
   @Header('Cache-Control', 'public, max-age=86400')
   async instanceThumbnail(): Promise<StreamableFile> {

@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Post, Req, Res } from '@nestjs/common';
-import { OAuthError, OAuthServer, toOAuthError } from '@nestodon/auth';
+import { OAuthError, OAuthServer, Public, toOAuthError } from '@nestodon/auth';
 import { APP_CONFIG, AppConfig, parseBoolean } from '@nestodon/config';
 import type { Request, Response } from 'express';
 import { consentPage } from '../../pages/consent.page';
@@ -27,6 +27,7 @@ export class AuthorizeController {
   ) {}
 
   @Get()
+  @Public()
   async show(@Req() req: Request, @Res() res: Response): Promise<void> {
     const m = messagesFor(req.query.lang, req.headers['accept-language']);
     const forceLogin = parseBoolean(req.query.force_login);
@@ -65,6 +66,7 @@ export class AuthorizeController {
   }
 
   @Post()
+  @Public()
   async decide(@Req() req: Request, @Res() res: Response): Promise<void> {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const pending = transactionOf(req, body.transaction_id);

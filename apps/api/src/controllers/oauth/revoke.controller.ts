@@ -1,5 +1,5 @@
 import { Controller, Post, Req, Res } from '@nestjs/common';
-import { ClientAuthenticator, OAuthError, toOAuthError } from '@nestodon/auth';
+import { ClientAuthenticator, OAuthError, Public, toOAuthError } from '@nestodon/auth';
 import { RevokeTokenService } from '@nestodon/core';
 import type { Request, Response } from 'express';
 import { sendOAuthError } from './oauth-response';
@@ -16,6 +16,7 @@ export class RevokeController {
   ) {}
 
   @Post()
+  @Public()
   async create(@Req() req: Request, @Res() res: Response): Promise<void> {
     let triedBasic = false;
     try {
@@ -26,7 +27,7 @@ export class RevokeController {
       if (typeof token !== 'string' || token === '') {
         throw new OAuthError('invalid_request', 'Missing required parameter: token.');
       }
-      if ((await this.revoker.revoke(auth.application, token)) === 'other_client') {
+      if ((await this.revoker.call(auth.application, token)) === 'other_client') {
         throw new OAuthError(
           'unauthorized_client',
           'You are not authorized to revoke this token',

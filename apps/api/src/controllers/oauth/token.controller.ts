@@ -1,5 +1,5 @@
 import { Controller, Post, Req, Res } from '@nestjs/common';
-import { ClientAuthenticator, OAuthError, OAuthServer, toOAuthError } from '@nestodon/auth';
+import { ClientAuthenticator, OAuthError, OAuthServer, Public, toOAuthError } from '@nestodon/auth';
 import type { Request, Response } from 'express';
 import { sendOAuthError } from './oauth-response';
 
@@ -15,6 +15,7 @@ export class TokenController {
   ) {}
 
   @Post()
+  @Public()
   async create(@Req() req: Request, @Res() res: Response): Promise<void> {
     let triedBasic = false;
     try {

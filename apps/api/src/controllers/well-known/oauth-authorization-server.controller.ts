@@ -1,10 +1,6 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
-import {
-  ALL_SCOPES,
-  GRANT_TYPES,
-  RESPONSE_MODES,
-  SUPPORTED_CHALLENGE_METHODS,
-} from '@nestodon/auth';
+import { ALL_SCOPES } from '@nestodon/access';
+import { GRANT_TYPES, Public, RESPONSE_MODES, SUPPORTED_CHALLENGE_METHODS } from '@nestodon/auth';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
 import type { Response } from 'express';
 
@@ -14,6 +10,7 @@ export class OAuthAuthorizationServerController {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   @Get()
+  @Public()
   show(@Res({ passthrough: true }) res: Response) {
     const url = (path: string) => new URL(path, this.config.instance.baseUrl).toString();
     res.setHeader('Cache-Control', 'public, max-age=900');

@@ -11,6 +11,9 @@ async function awayFromWindowEnd(periodSeconds: number, neededMs = 20_000): Prom
   if (left < neededMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
 }
 
+// The rate-limit tests may first wait out a window's last 40 seconds, then verify many passwords.
+jest.setTimeout(120_000);
+
 describe('/auth/sign_in', () => {
   let api: ApiHarness;
 
@@ -69,6 +72,9 @@ describe('/auth/sign_in', () => {
     expect(unknown.text).toContain('Invalid e-mail address or password.');
     const blank = await submitSignIn(agent, page, '', '').expect(422);
     expect(blank.text).toContain('Enter your e-mail address and your password.');
+    const spaces = await submitSignIn(agent, page, '   ', PASSWORD).expect(422);
+    expect(spaces.text).toContain('Enter your e-mail address and your password.');
+    await submitSignIn(agent, page, email, '').expect(422);
   });
 
   it('refuses a post without the form token', async () => {

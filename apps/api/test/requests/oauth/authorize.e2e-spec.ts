@@ -1,4 +1,4 @@
-import { digestToken } from '@nestodon/auth';
+import { digestToken } from '@nestodon/access';
 import { OAuthAccessGrant, OAuthApplication } from '@nestodon/domain';
 import { ApiHarness, startApi } from '../../support/api-harness';
 import {

@@ -1,4 +1,4 @@
-import { digestToken } from '@nestodon/auth';
+import { digestToken } from '@nestodon/access';
 import { OAuthAccessToken, OAuthApplication } from '@nestodon/domain';
 import { createAccessToken, createLocalAccount } from '@nestodon/testing';
 import { ApiHarness, startApi } from '../../support/api-harness';

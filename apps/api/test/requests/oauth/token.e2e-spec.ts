@@ -1,4 +1,5 @@
-import { AuthorizationCodeService, digestToken } from '@nestodon/auth';
+import { digestToken } from '@nestodon/access';
+import { AuthorizationCodeService } from '@nestodon/auth';
 import { OAuthAccessGrant, OAuthAccessToken, OAuthApplication, User } from '@nestodon/domain';
 import { ApiHarness, startApi } from '../../support/api-harness';
 import {
@@ -137,6 +138,36 @@ describe('POST /oauth/token', () => {
         .getRepository(OAuthAccessGrant)
         .findOneByOrFail({ tokenDigest: digestToken(code) });
       expect(grant.revokedAt).toBeInstanceOf(Date);
+    });
+
+    it('revokes the token of a code exchanged a second time (RFC 6749 §4.1.2)', async () => {
+      const code = await issueCode();
+      const { access_token: token } = (await exchange(code).expect(200)).body;
+      const verify = () =>
+        api.http.get('/api/v1/apps/verify_credentials').set('Authorization', `Bearer ${token}`);
+      await verify().expect(200);
+
+      // The user authorising again does not forget the used code.
+      await issueCode();
+      expect((await exchange(code).expect(400)).body).toEqual(INVALID_GRANT);
+      await verify().expect(401);
+      const stored = await api.dataSource
+        .getRepository(OAuthAccessToken)
+        .findOneByOrFail({ tokenDigest: digestToken(token) });
+      expect(stored.revokedAt).toBeInstanceOf(Date);
+    });
+
+    it('leaves the token alone when another app presents the used code', async () => {
+      const code = await issueCode();
+      const { access_token: token } = (await exchange(code).expect(200)).body;
+      await exchange(code, {
+        client_id: other.client_id,
+        client_secret: other.client_secret,
+      }).expect(400);
+      await api.http
+        .get('/api/v1/apps/verify_credentials')
+        .set('Authorization', `Bearer ${token}`)
+        .expect(200);
     });
 
     it('refuses expired codes, unknown codes and codes of another app', async () => {

@@ -1,4 +1,4 @@
-import { ALL_SCOPES } from '@nestodon/auth';
+import { ALL_SCOPES } from '@nestodon/access';
 import { ApiHarness, startApi } from '../../support/api-harness';
 
 describe('GET /.well-known/oauth-authorization-server', () => {

@@ -1,4 +1,5 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Public } from '@nestodon/auth';
 import { CreateApplicationService } from '@nestodon/core';
 import { serializeCredentialApplication } from '@nestodon/serializers';
 
@@ -11,9 +12,10 @@ export class AppsController {
   constructor(private readonly createApplication: CreateApplicationService) {}
 
   @Post()
+  @Public()
   @HttpCode(200)
   async create(@Body() body: Record<string, unknown>) {
-    const { application, clientSecret } = await this.createApplication.create({
+    const { application, clientSecret } = await this.createApplication.call({
       name: body.client_name,
       redirectUris: body.redirect_uris,
       scopes: body.scopes,

@@ -1,7 +1,11 @@
 import { Controller, Delete, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { CurrentAccount, Scopes } from '@nestodon/auth';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
-import { ConversationsService } from '@nestodon/core';
+import {
+  ConversationQueries,
+  MarkConversationReadService,
+  RemoveConversationService,
+} from '@nestodon/core';
 import { Account } from '@nestodon/domain';
 import { Page, PageParams, setPageLinks } from '@nestodon/http';
 import { ConversationJson, ConversationPresenter } from '@nestodon/serializers';
@@ -15,7 +19,9 @@ import type { Request, Response } from 'express';
 export class ConversationsController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly conversations: ConversationsService,
+    private readonly conversations: ConversationQueries,
+    private readonly markRead: MarkConversationReadService,
+    private readonly removeConversation: RemoveConversationService,
     private readonly presenter: ConversationPresenter,
   ) {}
 
@@ -44,14 +50,14 @@ export class ConversationsController {
   @HttpCode(200)
   @Scopes('write:conversations')
   read(@CurrentAccount() account: Account, @Param('id') id: string): Promise<ConversationJson> {
-    return this.conversations.markRead(account, id);
+    return this.markRead.call(account, id);
   }
 
   @Post(':id/unread')
   @HttpCode(200)
   @Scopes('write:conversations')
   unread(@CurrentAccount() account: Account, @Param('id') id: string): Promise<ConversationJson> {
-    return this.conversations.markRead(account, id, true);
+    return this.markRead.call(account, id, false);
   }
 
   @Delete(':id')
@@ -60,7 +66,7 @@ export class ConversationsController {
     @CurrentAccount() account: Account,
     @Param('id') id: string,
   ): Promise<Record<string, never>> {
-    await this.conversations.remove(account, id);
+    await this.removeConversation.call(account, id);
     return {};
   }
 }

@@ -1,5 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { AuthContext, CurrentAuth } from '@nestodon/auth';
+import { AuthContext, CurrentAuth, Public } from '@nestodon/auth';
 import { DirectoryRepository } from '@nestodon/domain';
 import { ToBoolean, ToInteger } from '@nestodon/http';
 import { AccountJson, AccountPresenter } from '@nestodon/serializers';
@@ -43,6 +43,7 @@ export class DirectoryController {
   ) {}
 
   @Get()
+  @Public()
   async index(
     @Query() query: DirectoryQuery,
     @CurrentAuth() auth: AuthContext | undefined,

@@ -65,7 +65,7 @@ export class DomainBlocksController {
     @Query() query: unknown,
     @CurrentAccount() viewer: Account,
   ): Promise<Record<string, never>> {
-    await this.blocker.block(viewer, domainParam(body, query));
+    await this.blocker.call(viewer, domainParam(body, query));
     return {};
   }
 
@@ -76,7 +76,7 @@ export class DomainBlocksController {
     @Query() query: unknown,
     @CurrentAccount() viewer: Account,
   ): Promise<Record<string, never>> {
-    await this.unblocker.unblock(viewer, domainParam(body, query));
+    await this.unblocker.call(viewer, domainParam(body, query));
     return {};
   }
 }

@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import { CurrentAccount, Scopes } from '@nestodon/auth';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
-import { MarkedStatusesService } from '@nestodon/core';
+import { FetchMarkedStatusesService } from '@nestodon/core';
 import { Account } from '@nestodon/domain';
 import { Page, PageParams, setPageLinks } from '@nestodon/http';
 import { StatusJson, StatusPresenter } from '@nestodon/serializers';
@@ -12,7 +12,7 @@ import type { Request, Response } from 'express';
 export class FavouritesController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly marked: MarkedStatusesService,
+    private readonly marked: FetchMarkedStatusesService,
     private readonly presenter: StatusPresenter,
   ) {}
 

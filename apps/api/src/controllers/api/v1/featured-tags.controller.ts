@@ -1,7 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import { CurrentAccount, Scopes } from '@nestodon/auth';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
-import { FeatureTagService, SuggestFeaturedTagsService, UnfeatureTagService } from '@nestodon/core';
+import {
+  FeatureTagService,
+  RemoveFeaturedTagService,
+  SuggestFeaturedTagsService,
+} from '@nestodon/core';
 import { Account, FeaturedTagsRepository } from '@nestodon/domain';
 import {
   FeaturedTagJson,
@@ -29,7 +33,7 @@ export class FeaturedTagsController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly featuredTags: FeaturedTagsRepository,
     private readonly featurer: FeatureTagService,
-    private readonly unfeaturer: UnfeatureTagService,
+    private readonly remover: RemoveFeaturedTagService,
     private readonly suggestions: SuggestFeaturedTagsService,
     private readonly tags: TagPresenter,
   ) {}
@@ -44,7 +48,7 @@ export class FeaturedTagsController {
   @Get('suggestions')
   @Scopes('read:accounts')
   async suggestionsIndex(@CurrentAccount() viewer: Account): Promise<TagJson[]> {
-    return this.tags.presentMany(await this.suggestions.suggest(viewer), viewer.id);
+    return this.tags.presentMany(await this.suggestions.call(viewer), viewer.id);
   }
 
   @Post()
@@ -54,7 +58,7 @@ export class FeaturedTagsController {
     @Body() body: FeatureTagBody,
     @CurrentAccount() viewer: Account,
   ): Promise<FeaturedTagJson> {
-    const featured = await this.featurer.feature(viewer, body.name ?? '');
+    const featured = await this.featurer.call(viewer, body.name ?? '');
     const [counted] = await this.featuredTags.withCounts(viewer, [featured]);
     return serializeFeaturedTag(counted, viewer, this.config.instance.baseUrl);
   }
@@ -65,7 +69,7 @@ export class FeaturedTagsController {
     @Param('id') id: string,
     @CurrentAccount() viewer: Account,
   ): Promise<Record<string, never>> {
-    await this.unfeaturer.byId(viewer, id);
+    await this.remover.call(viewer, id);
     return {};
   }
 }

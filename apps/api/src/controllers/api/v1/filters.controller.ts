@@ -1,12 +1,14 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { CurrentAccount, Scopes } from '@nestodon/auth';
 import {
-  FetchFiltersService,
+  CreateFilterV1Service,
+  FilterQueries,
   FilterV1Input,
-  ManageFilterKeywordsService,
-  SaveFilterV1Service,
+  RemoveFilterKeywordService,
+  UpdateFilterV1Service,
 } from '@nestodon/core';
 import { Account } from '@nestodon/domain';
+import { Update } from '@nestodon/http';
 import { FilterV1Json, serializeFilterV1 } from '@nestodon/serializers';
 import {
   booleanParam,
@@ -30,9 +32,10 @@ const input = (body: Record<string, unknown>): FilterV1Input => ({
 @Controller('api/v1/filters')
 export class FiltersV1Controller {
   constructor(
-    private readonly filters: FetchFiltersService,
-    private readonly saver: SaveFilterV1Service,
-    private readonly keywords: ManageFilterKeywordsService,
+    private readonly filters: FilterQueries,
+    private readonly createFilter: CreateFilterV1Service,
+    private readonly updateFilter: UpdateFilterV1Service,
+    private readonly removeKeyword: RemoveFilterKeywordService,
   ) {}
 
   @Get()
@@ -50,7 +53,7 @@ export class FiltersV1Controller {
     @CurrentAccount() account: Account,
     @Body() body: Record<string, unknown>,
   ): Promise<FilterV1Json> {
-    const { filter, keyword } = await this.saver.create(account, input(body));
+    const { filter, keyword } = await this.createFilter.call(account, input(body));
     return serializeFilterV1(filter, keyword);
   }
 
@@ -61,14 +64,14 @@ export class FiltersV1Controller {
     return serializeFilterV1(filter, keyword);
   }
 
-  @Put(':id')
+  @Update(':id')
   @Scopes('write:filters')
   async update(
     @CurrentAccount() account: Account,
     @Param('id') id: string,
     @Body() body: Record<string, unknown>,
   ): Promise<FilterV1Json> {
-    const { filter, keyword } = await this.saver.update(account, id, input(body));
+    const { filter, keyword } = await this.updateFilter.call(account, id, input(body));
     return serializeFilterV1(filter, keyword);
   }
 
@@ -78,7 +81,7 @@ export class FiltersV1Controller {
     @CurrentAccount() account: Account,
     @Param('id') id: string,
   ): Promise<Record<string, never>> {
-    await this.keywords.remove(account, id);
+    await this.removeKeyword.call(account, id);
     return {};
   }
 }

@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { CurrentAccount, Scopes } from '@nestodon/auth';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
-import { AuthorizeFollowService, FetchAccountsService, RejectFollowService } from '@nestodon/core';
+import { AuthorizeFollowService, AccountQueries, RejectFollowService } from '@nestodon/core';
 import { Account, RelationshipListsRepository } from '@nestodon/domain';
 import { Page, PageParams, setPageLinks } from '@nestodon/http';
 import {
@@ -22,7 +22,7 @@ import { relationPageLinks } from '../../../support/relation-page';
 export class FollowRequestsController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly accounts: FetchAccountsService,
+    private readonly accounts: AccountQueries,
     private readonly lists: RelationshipListsRepository,
     private readonly authorizer: AuthorizeFollowService,
     private readonly rejecter: RejectFollowService,
@@ -51,7 +51,7 @@ export class FollowRequestsController {
     @CurrentAccount() viewer: Account,
   ): Promise<RelationshipJson> {
     const requester = await this.accounts.byId(id);
-    await this.authorizer.authorize(requester, viewer);
+    await this.authorizer.call(requester, viewer);
     return this.relationships.present(viewer.id, requester.id);
   }
 
@@ -63,7 +63,7 @@ export class FollowRequestsController {
     @CurrentAccount() viewer: Account,
   ): Promise<RelationshipJson> {
     const requester = await this.accounts.byId(id);
-    await this.rejecter.reject(requester, viewer);
+    await this.rejecter.call(requester, viewer);
     return this.relationships.present(viewer.id, requester.id);
   }
 }

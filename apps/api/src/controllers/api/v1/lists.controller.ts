@@ -1,13 +1,13 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { CurrentAccount, Scopes } from '@nestodon/auth';
 import {
   CreateListService,
   DeleteListService,
-  FetchListsService,
+  ListQueries,
   UpdateListService,
 } from '@nestodon/core';
 import { Account } from '@nestodon/domain';
-import { ToBoolean } from '@nestodon/http';
+import { ToBoolean, Update } from '@nestodon/http';
 import { ListJson, serializeList } from '@nestodon/serializers';
 import { IsBoolean, IsOptional, IsString } from 'class-validator';
 
@@ -30,10 +30,10 @@ class ListBody {
 @Controller('api/v1/lists')
 export class ListsController {
   constructor(
-    private readonly lists: FetchListsService,
-    private readonly creator: CreateListService,
-    private readonly updater: UpdateListService,
-    private readonly deleter: DeleteListService,
+    private readonly lists: ListQueries,
+    private readonly createList: CreateListService,
+    private readonly updateList: UpdateListService,
+    private readonly deleteList: DeleteListService,
   ) {}
 
   @Get()
@@ -47,7 +47,7 @@ export class ListsController {
   @Scopes('write:lists')
   async create(@CurrentAccount() account: Account, @Body() body: ListBody): Promise<ListJson> {
     return serializeList(
-      await this.creator.create(account, {
+      await this.createList.call(account, {
         title: body.title,
         repliesPolicy: body.replies_policy,
         exclusive: body.exclusive,
@@ -61,7 +61,7 @@ export class ListsController {
     return serializeList(await this.lists.owned(account, id));
   }
 
-  @Put(':id')
+  @Update(':id')
   @Scopes('write:lists')
   async update(
     @CurrentAccount() account: Account,
@@ -70,7 +70,7 @@ export class ListsController {
   ): Promise<ListJson> {
     const list = await this.lists.owned(account, id);
     return serializeList(
-      await this.updater.update(list, {
+      await this.updateList.call(list, {
         title: body.title,
         repliesPolicy: body.replies_policy,
         exclusive: body.exclusive,
@@ -84,7 +84,7 @@ export class ListsController {
     @CurrentAccount() account: Account,
     @Param('id') id: string,
   ): Promise<Record<string, never>> {
-    await this.deleter.delete(await this.lists.owned(account, id));
+    await this.deleteList.call(await this.lists.owned(account, id));
     return {};
   }
 }

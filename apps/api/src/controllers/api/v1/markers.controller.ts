@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, HttpException, Post, Query } from '@nestjs/common';
 import { AuthContext, CurrentAuth, Scopes } from '@nestodon/auth';
-import { MarkerConflictError, SaveMarkersService } from '@nestodon/core';
+import { MarkerConflictError, MarkerQueries, SaveMarkersService } from '@nestodon/core';
 import { MarkerTimeline } from '@nestodon/domain';
 import { ToArray } from '@nestodon/http';
 import { MarkerJson, serializeMarkers } from '@nestodon/serializers';
@@ -26,7 +26,10 @@ const lastReadId = (value: unknown): string | undefined => {
 /** /api/v1/markers: where the user stopped reading home and notifications. */
 @Controller('api/v1/markers')
 export class MarkersController {
-  constructor(private readonly markers: SaveMarkersService) {}
+  constructor(
+    private readonly markers: MarkerQueries,
+    private readonly saveMarkers: SaveMarkersService,
+  ) {}
 
   @Get()
   @Scopes('read:statuses')
@@ -51,7 +54,7 @@ export class MarkersController {
       if (id !== undefined) positions[timeline] = id;
     }
     try {
-      return serializeMarkers(await this.markers.save(auth.user!, positions));
+      return serializeMarkers(await this.saveMarkers.call(auth.user!, positions));
     } catch (error) {
       if (error instanceof MarkerConflictError) {
         throw new HttpException({ error: error.message }, 409);

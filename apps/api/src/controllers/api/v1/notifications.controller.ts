@@ -1,7 +1,11 @@
 import { Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { AuthContext, CurrentAccount, CurrentAuth, Scopes } from '@nestodon/auth';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
-import { DismissNotificationsService, FetchNotificationsService } from '@nestodon/core';
+import {
+  ClearNotificationsService,
+  DismissNotificationService,
+  NotificationQueries,
+} from '@nestodon/core';
 import { Account } from '@nestodon/domain';
 import { parsePageParams, setPageLinks } from '@nestodon/http';
 import { NotificationJson, NotificationPresenter } from '@nestodon/serializers';
@@ -17,8 +21,9 @@ import { countLimit, notificationScope } from './notifications/notification-para
 export class NotificationsController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly notifications: FetchNotificationsService,
-    private readonly dismissal: DismissNotificationsService,
+    private readonly notifications: NotificationQueries,
+    private readonly dismissNotification: DismissNotificationService,
+    private readonly clearNotifications: ClearNotificationsService,
     private readonly presenter: NotificationPresenter,
   ) {}
 
@@ -63,7 +68,7 @@ export class NotificationsController {
   @HttpCode(200)
   @Scopes('write:notifications')
   async clear(@CurrentAccount() account: Account): Promise<Record<string, never>> {
-    await this.dismissal.clear(account);
+    await this.clearNotifications.call(account);
     return {};
   }
 
@@ -90,7 +95,7 @@ export class NotificationsController {
     @CurrentAccount() account: Account,
     @Param('id') id: string,
   ): Promise<Record<string, never>> {
-    await this.dismissal.dismiss(account, id);
+    await this.dismissNotification.call(account, id);
     return {};
   }
 }

@@ -1,6 +1,6 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { AuthContext, CurrentAuth, ScopesIfToken } from '@nestodon/auth';
-import { VoteService } from '@nestodon/core';
+import { PollQueries } from '@nestodon/core';
 import { PollJson, StatusPresenter } from '@nestodon/serializers';
 import { viewerOf } from './statuses/status-params';
 
@@ -8,7 +8,7 @@ import { viewerOf } from './statuses/status-params';
 @Controller('api/v1/polls/:id')
 export class PollsController {
   constructor(
-    private readonly votes: VoteService,
+    private readonly polls: PollQueries,
     private readonly presenter: StatusPresenter,
   ) {}
 
@@ -20,7 +20,7 @@ export class PollsController {
     @Param('id') id: string,
   ): Promise<PollJson> {
     const viewer = viewerOf(auth);
-    const { poll, status } = await this.votes.findVisiblePoll(id, viewer);
+    const { poll, status } = await this.polls.findVisible(id, viewer);
     return this.presenter.presentPoll(poll, status, viewer);
   }
 }

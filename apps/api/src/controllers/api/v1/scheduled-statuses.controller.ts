@@ -1,13 +1,13 @@
-import { Body, Controller, Delete, Get, Inject, Param, Put, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Inject, Param, Req, Res } from '@nestjs/common';
 import { CurrentAccount, Scopes } from '@nestodon/auth';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
 import {
   CancelScheduledStatusService,
-  ScheduledStatusesService,
+  ScheduledStatusQueries,
   UpdateScheduledStatusService,
 } from '@nestodon/core';
 import { Account } from '@nestodon/domain';
-import { Page, PageParams, setPageLinks } from '@nestodon/http';
+import { Page, PageParams, setPageLinks, Update } from '@nestodon/http';
 import { ScheduledStatusJson, serializeScheduledStatus } from '@nestodon/serializers';
 import { Transform } from 'class-transformer';
 import { IsOptional, IsString } from 'class-validator';
@@ -28,7 +28,7 @@ class UpdateScheduledParams {
 export class ScheduledStatusesController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly scheduled: ScheduledStatusesService,
+    private readonly scheduled: ScheduledStatusQueries,
     private readonly updating: UpdateScheduledStatusService,
     private readonly cancelling: CancelScheduledStatusService,
   ) {}
@@ -58,7 +58,7 @@ export class ScheduledStatusesController {
     return serializeScheduledStatus(scheduled, media, this.config);
   }
 
-  @Put(':id')
+  @Update(':id')
   @Scopes('write:statuses')
   async update(
     @CurrentAccount() account: Account,

@@ -5,32 +5,39 @@ import {
   Get,
   Headers,
   HttpCode,
+  HttpException,
   Inject,
   Param,
   Post,
-  Put,
   Query,
+  Req,
 } from '@nestjs/common';
 import { AuthContext, CurrentAccount, CurrentAuth, Scopes, ScopesIfToken } from '@nestodon/auth';
 import { APP_CONFIG, AppConfig, parseBoolean } from '@nestodon/config';
 import {
+  PostStatusInput,
+  PostStatusResult,
   PostStatusService,
   RemoveStatusService,
-  ScheduledStatusesService,
-  StatusVisibilityService,
+  ScheduledStatusQueries,
+  StatusQueries,
+  UnexpectedMentionsError,
   UpdateStatusService,
 } from '@nestodon/core';
 import { Account, isValidId, ValidationError } from '@nestodon/domain';
-import { RateLimit, ToArray } from '@nestodon/http';
+import { RateLimit, ToArray, Update } from '@nestodon/http';
 import {
+  AccountPresenter,
   ScheduledStatusJson,
   serializeScheduledStatus,
   StatusJson,
   StatusPresenter,
 } from '@nestodon/serializers';
 import { IsArray, IsOptional, IsString } from 'class-validator';
+import type { Request } from 'express';
 import {
   CreateStatusParams,
+  mediaAttributeThumbnails,
   parseTime,
   pollInput,
   UpdateStatusParams,
@@ -70,9 +77,10 @@ export class StatusesController {
     private readonly posting: PostStatusService,
     private readonly updating: UpdateStatusService,
     private readonly removal: RemoveStatusService,
-    private readonly scheduledStatuses: ScheduledStatusesService,
-    private readonly visibility: StatusVisibilityService,
+    private readonly scheduledStatuses: ScheduledStatusQueries,
+    private readonly visibility: StatusQueries,
     private readonly presenter: StatusPresenter,
+    private readonly accounts: AccountPresenter,
   ) {}
 
   /** Posts (or schedules, with scheduled_at) a status. */
@@ -86,7 +94,7 @@ export class StatusesController {
     @Headers('idempotency-key') idempotencyKey: string | undefined,
   ): Promise<StatusJson | ScheduledStatusJson> {
     const account = viewerOf(auth)!;
-    const result = await this.posting.call(account, {
+    const result = await this.post(account, {
       text: body.status,
       spoilerText: body.spoiler_text,
       sensitive: body.sensitive,
@@ -98,12 +106,34 @@ export class StatusesController {
       scheduledAt: parseTime(body.scheduled_at, 'scheduled_at'),
       idempotencyKey: idempotencyKey ?? null,
       applicationId: auth.application?.id ?? null,
+      quotedStatusId: body.quoted_status_id,
+      quoteApprovalPolicy: body.quote_approval_policy,
+      allowedMentions: body.allowed_mentions,
     });
     if ('scheduled' in result) {
       const [{ scheduled, media }] = await this.scheduledStatuses.withMedia([result.scheduled]);
       return serializeScheduledStatus(scheduled, media, this.config);
     }
     return this.presenter.present(result.status, account);
+  }
+
+  /**
+   * Posts, answering mentions outside `allowed_mentions` as Mastodon does: 422 with the error
+   * and the unexpected accounts.
+   */
+  private async post(account: Account, input: PostStatusInput): Promise<PostStatusResult> {
+    try {
+      return await this.posting.call(account, input);
+    } catch (error) {
+      if (!(error instanceof UnexpectedMentionsError)) throw error;
+      throw new HttpException(
+        {
+          error: error.message,
+          unexpected_accounts: await this.accounts.presentMany(error.accounts),
+        },
+        422,
+      );
+    }
   }
 
   /** Several statuses by id; hidden and unknown ones are left out. */
@@ -137,13 +167,15 @@ export class StatusesController {
   }
 
   /** Edits one's own status (the new text, media and poll replace the old ones). */
-  @Put(':id')
+  @Update(':id')
   @Scopes('write:statuses')
   async update(
     @CurrentAccount() account: Account,
     @Param('id') id: string,
     @Body() body: UpdateStatusParams,
+    @Req() req: Request,
   ): Promise<StatusJson> {
+    const thumbnails = mediaAttributeThumbnails(req);
     const status = await this.updating.call(account, id, {
       text: body.status,
       spoilerText: body.spoiler_text,
@@ -153,6 +185,8 @@ export class StatusesController {
       mediaAttributes: body.media_attributes?.map((attr) => ({
         id: attr.id,
         description: attr.description,
+        focus: attr.focus,
+        thumbnail: thumbnails.get(attr.id),
       })),
       poll: pollInput(body.poll),
     });

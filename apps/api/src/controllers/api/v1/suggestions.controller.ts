@@ -1,10 +1,6 @@
 import { Controller, Delete, Get, Param, Query } from '@nestjs/common';
 import { CurrentAccount, Scopes } from '@nestodon/auth';
-import {
-  DismissSuggestionService,
-  FetchAccountsService,
-  SuggestAccountsService,
-} from '@nestodon/core';
+import { DismissSuggestionService, AccountQueries, SuggestAccountsService } from '@nestodon/core';
 import { Account, ValidationError } from '@nestodon/domain';
 import { AccountJson, AccountPresenter } from '@nestodon/serializers';
 
@@ -27,7 +23,7 @@ export function suggestionsLimit(raw: unknown): number {
 @Controller('api/v1/suggestions')
 export class SuggestionsController {
   constructor(
-    private readonly accounts: FetchAccountsService,
+    private readonly accounts: AccountQueries,
     private readonly suggestions: SuggestAccountsService,
     private readonly dismissals: DismissSuggestionService,
     private readonly presenter: AccountPresenter,
@@ -39,7 +35,7 @@ export class SuggestionsController {
     @Query('limit') limit: unknown,
     @CurrentAccount() viewer: Account,
   ): Promise<AccountJson[]> {
-    const suggestions = await this.suggestions.suggest(viewer, suggestionsLimit(limit));
+    const suggestions = await this.suggestions.call(viewer, suggestionsLimit(limit));
     return this.presenter.presentMany(suggestions.map((suggestion) => suggestion.account));
   }
 
@@ -49,7 +45,7 @@ export class SuggestionsController {
     @Param('id') id: string,
     @CurrentAccount() viewer: Account,
   ): Promise<Record<string, never>> {
-    await this.dismissals.dismiss(viewer, await this.accounts.byId(id));
+    await this.dismissals.call(viewer, await this.accounts.byId(id));
     return {};
   }
 }

@@ -1,9 +1,9 @@
 import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { AuthContext, CurrentAccount, CurrentAuth, Scopes } from '@nestodon/auth';
+import { AuthContext, CurrentAccount, CurrentAuth, Public, Scopes } from '@nestodon/auth';
 import {
   FeatureTagService,
-  FindOrCreateTagsService,
   FollowTagService,
+  TagQueries,
   UnfeatureTagService,
   UnfollowTagService,
   unsavedTag,
@@ -24,7 +24,7 @@ const checkName = (name: string) => {
 @Controller('api/v1/tags/:name')
 export class TagsController {
   constructor(
-    private readonly tags: FindOrCreateTagsService,
+    private readonly tags: TagQueries,
     private readonly followTag: FollowTagService,
     private readonly unfollowTag: UnfollowTagService,
     private readonly featureTag: FeatureTagService,
@@ -33,11 +33,12 @@ export class TagsController {
   ) {}
 
   @Get()
+  @Public()
   async show(
     @Param('name') name: string,
     @CurrentAuth() auth: AuthContext | undefined,
   ): Promise<TagJson> {
-    const tag = (await this.tags.find(checkName(name))) ?? unsavedTag(name);
+    const tag = (await this.tags.byName(checkName(name))) ?? unsavedTag(name);
     return this.presenter.present(tag, auth?.user?.accountId ?? null);
   }
 
@@ -45,7 +46,7 @@ export class TagsController {
   @HttpCode(200)
   @Scopes('write:follows')
   async follow(@Param('name') name: string, @CurrentAccount() viewer: Account): Promise<TagJson> {
-    const tag = await this.followTag.follow(viewer, checkName(name));
+    const tag = await this.followTag.call(viewer, checkName(name));
     return this.presenter.present(tag, viewer.id);
   }
 
@@ -53,7 +54,7 @@ export class TagsController {
   @HttpCode(200)
   @Scopes('write:follows')
   async unfollow(@Param('name') name: string, @CurrentAccount() viewer: Account): Promise<TagJson> {
-    const tag = await this.unfollowTag.unfollow(viewer, checkName(name));
+    const tag = await this.unfollowTag.call(viewer, checkName(name));
     return this.presenter.present(tag, viewer.id);
   }
 
@@ -61,8 +62,8 @@ export class TagsController {
   @HttpCode(200)
   @Scopes('write:accounts')
   async feature(@Param('name') name: string, @CurrentAccount() viewer: Account): Promise<TagJson> {
-    await this.featureTag.feature(viewer, checkName(name));
-    const tag = await this.tags.find(name);
+    await this.featureTag.call(viewer, checkName(name));
+    const tag = await this.tags.byName(name);
     if (!tag) throw new RecordNotFoundError();
     return this.presenter.present(tag, viewer.id);
   }
@@ -74,8 +75,8 @@ export class TagsController {
     @Param('name') name: string,
     @CurrentAccount() viewer: Account,
   ): Promise<TagJson> {
-    await this.unfeatureTag.byName(viewer, checkName(name));
-    const tag = (await this.tags.find(name)) ?? unsavedTag(name);
+    await this.unfeatureTag.call(viewer, checkName(name));
+    const tag = (await this.tags.byName(name)) ?? unsavedTag(name);
     return this.presenter.present(tag, viewer.id);
   }
 }

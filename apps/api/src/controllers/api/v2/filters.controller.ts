@@ -1,7 +1,14 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { CurrentAccount, Scopes } from '@nestodon/auth';
-import { FetchFiltersService, FilterInput, SaveFilterService } from '@nestodon/core';
+import {
+  CreateFilterService,
+  DeleteFilterService,
+  FilterInput,
+  FilterQueries,
+  UpdateFilterService,
+} from '@nestodon/core';
 import { Account } from '@nestodon/domain';
+import { Update } from '@nestodon/http';
 import { FilterJson, serializeFilter } from '@nestodon/serializers';
 import {
   expiresInParam,
@@ -22,8 +29,10 @@ const input = (body: Record<string, unknown>): FilterInput => ({
 @Controller('api/v2/filters')
 export class FiltersV2Controller {
   constructor(
-    private readonly filters: FetchFiltersService,
-    private readonly saver: SaveFilterService,
+    private readonly filters: FilterQueries,
+    private readonly createFilter: CreateFilterService,
+    private readonly updateFilter: UpdateFilterService,
+    private readonly deleteFilter: DeleteFilterService,
   ) {}
 
   @Get()
@@ -41,7 +50,7 @@ export class FiltersV2Controller {
     @CurrentAccount() account: Account,
     @Body() body: Record<string, unknown>,
   ): Promise<FilterJson> {
-    const { filter, ...rules } = await this.saver.create(account, input(body));
+    const { filter, ...rules } = await this.createFilter.call(account, input(body));
     return serializeFilter(filter, rules);
   }
 
@@ -52,14 +61,14 @@ export class FiltersV2Controller {
     return serializeFilter(filter, rules);
   }
 
-  @Put(':id')
+  @Update(':id')
   @Scopes('write:filters')
   async update(
     @CurrentAccount() account: Account,
     @Param('id') id: string,
     @Body() body: Record<string, unknown>,
   ): Promise<FilterJson> {
-    const { filter, ...rules } = await this.saver.update(account, id, input(body));
+    const { filter, ...rules } = await this.updateFilter.call(account, id, input(body));
     return serializeFilter(filter, rules);
   }
 
@@ -69,7 +78,7 @@ export class FiltersV2Controller {
     @CurrentAccount() account: Account,
     @Param('id') id: string,
   ): Promise<Record<string, never>> {
-    await this.saver.delete(account, id);
+    await this.deleteFilter.call(account, id);
     return {};
   }
 }

@@ -1,7 +1,11 @@
 import { Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { AuthContext, CurrentAccount, CurrentAuth, Scopes } from '@nestodon/auth';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
-import { DismissNotificationsService, FetchNotificationGroupsService } from '@nestodon/core';
+import {
+  ClearNotificationsService,
+  DismissNotificationGroupService,
+  NotificationGroupQueries,
+} from '@nestodon/core';
 import { Account } from '@nestodon/domain';
 import { parsePageParams, setPageLinks } from '@nestodon/http';
 import {
@@ -26,8 +30,9 @@ import {
 export class NotificationsV2Controller {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly groups: FetchNotificationGroupsService,
-    private readonly dismissal: DismissNotificationsService,
+    private readonly groups: NotificationGroupQueries,
+    private readonly dismissGroup: DismissNotificationGroupService,
+    private readonly clearNotifications: ClearNotificationsService,
     private readonly presenter: NotificationPresenter,
     private readonly accounts: AccountPresenter,
   ) {}
@@ -81,7 +86,7 @@ export class NotificationsV2Controller {
   @HttpCode(200)
   @Scopes('write:notifications')
   async clear(@CurrentAccount() account: Account): Promise<Record<string, never>> {
-    await this.dismissal.clear(account);
+    await this.clearNotifications.call(account);
     return {};
   }
 
@@ -111,7 +116,7 @@ export class NotificationsV2Controller {
     @CurrentAccount() account: Account,
     @Param('group_key') groupKey: string,
   ): Promise<Record<string, never>> {
-    await this.dismissal.dismissGroup(account, groupKey);
+    await this.dismissGroup.call(account, groupKey);
     return {};
   }
 }

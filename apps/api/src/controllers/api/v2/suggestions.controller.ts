@@ -19,7 +19,7 @@ export class SuggestionsV2Controller {
     @Query('limit') limit: unknown,
     @CurrentAccount() viewer: Account,
   ): Promise<SuggestionJson[]> {
-    const suggestions = await this.suggestions.suggest(viewer, suggestionsLimit(limit));
+    const suggestions = await this.suggestions.call(viewer, suggestionsLimit(limit));
     const accounts = await this.presenter.presentMany(suggestions.map((s) => s.account));
     return suggestions.map((suggestion, i) => serializeSuggestion(suggestion.sources, accounts[i]));
   }

@@ -88,9 +88,24 @@ describe('GET /api/v1/instance', () => {
     ]);
   });
 
-  it('serves the extended description', async () => {
+  it('answers null and empty content without an extended description (issue 15)', async () => {
     const res = await api.http.get('/api/v1/instance/extended_description').expect(200);
-    expect(res.body).toEqual({ updated_at: expect.any(String), content: '' });
-    expect(new Date(res.body.updated_at).toISOString()).toBe(res.body.updated_at);
+    expect(res.body).toEqual({ updated_at: null, content: '' });
+  });
+
+  it('serves the configured extended description with when it was loaded', async () => {
+    const described = await startApi({
+      env: { INSTANCE_EXTENDED_DESCRIPTION: '<p>Our rules, at length.</p>' },
+    });
+    try {
+      const res = await described.http.get('/api/v1/instance/extended_description').expect(200);
+      expect(res.body).toEqual({
+        updated_at: expect.any(String),
+        content: '<p>Our rules, at length.</p>',
+      });
+      expect(new Date(res.body.updated_at).toISOString()).toBe(res.body.updated_at);
+    } finally {
+      await described.close();
+    }
   });
 });

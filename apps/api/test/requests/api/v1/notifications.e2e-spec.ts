@@ -36,6 +36,13 @@ describe('/api/v1/notifications', () => {
 
   const types = async (who: TimelineActor) => (await notifications(who)).map((n) => n.type);
 
+  const setPolicy = (who: TimelineActor, rules: Record<string, string>) =>
+    api.http
+      .patch('/api/v2/notifications/policy')
+      .set('Authorization', who.auth)
+      .send(rules)
+      .expect(200);
+
   describe('creation', () => {
     it('follow, with the account and an ungrouped key in v1', async () => {
       const alice = await user();
@@ -276,7 +283,7 @@ describe('/api/v1/notifications', () => {
         .expect(200);
       const { NotifyService } = await import('@nestodon/core');
       const status = await insertStatus(api.dataSource, alice.account);
-      const result = await api.app.get(NotifyService).notify({
+      const result = await api.app.get(NotifyService).call({
         recipientId: alice.account.id,
         type: 'favourite',
         fromAccountId: far.id,
@@ -289,11 +296,7 @@ describe('/api/v1/notifications', () => {
     it('the policy filters, and accepted requests let them in', async () => {
       const alice = await user();
       const bob = await user();
-      await api.http
-        .patch('/api/v2/notifications/policy')
-        .set('Authorization', alice.auth)
-        .send({ for_not_following: 'filter' })
-        .expect(200);
+      await setPolicy(alice, { for_not_following: 'filter' });
       await post(bob, { status: `@${alice.account.username} psst` });
       expect(await types(alice)).toEqual([]);
       const withFiltered = await notifications(alice, '?include_filtered=true');
@@ -353,19 +356,11 @@ describe('/api/v1/notifications', () => {
       const alice = await user();
       const bob = await user();
       const carol = await user();
-      await api.http
-        .patch('/api/v2/notifications/policy')
-        .set('Authorization', alice.auth)
-        .send({ for_not_following: 'drop' })
-        .expect(200);
+      await setPolicy(alice, { for_not_following: 'drop' });
       await post(bob, { status: `@${alice.account.username} dropped` });
       expect(await notifications(alice, '?include_filtered=true')).toEqual([]);
 
-      await api.http
-        .patch('/api/v2/notifications/policy')
-        .set('Authorization', alice.auth)
-        .send({ for_not_following: 'filter' })
-        .expect(200);
+      await setPolicy(alice, { for_not_following: 'filter' });
       await post(bob, { status: `@${alice.account.username} held` });
       await post(carol, { status: `@${alice.account.username} held too` });
       const requests = (
@@ -699,8 +694,36 @@ describe('/api/v1/notifications', () => {
       await api.http
         .post('/api/v1/notifications/requests/accept')
         .set('Authorization', alice.auth)
-        .send({})
+        .send({ id: [{ nested: '1' }] })
         .expect(422);
+    });
+
+    it('accepting or dismissing requests without id[] does nothing and answers {}', async () => {
+      const alice = await user();
+      const bob = await user();
+      await setPolicy(alice, { for_not_following: 'filter' });
+      await post(bob, { status: `@${alice.account.username} held` });
+      for (const action of ['accept', 'dismiss']) {
+        await api.http
+          .post(`/api/v1/notifications/requests/${action}`)
+          .set('Authorization', alice.auth)
+          .send({})
+          .expect(200)
+          .expect({});
+        await api.http
+          .post(`/api/v1/notifications/requests/${action}`)
+          .set('Authorization', alice.auth)
+          .type('form')
+          .send('id=')
+          .expect(200)
+          .expect({});
+      }
+      const requests = await api.http
+        .get('/api/v1/notifications/requests')
+        .set('Authorization', alice.auth)
+        .expect(200);
+      expect(requests.body).toHaveLength(1);
+      expect(await types(alice)).toEqual([]);
     });
 
     it('v1 policy reads and writes booleans', async () => {

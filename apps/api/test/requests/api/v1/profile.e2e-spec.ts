@@ -1,11 +1,10 @@
 import { Account } from '@nestodon/domain';
-import { createAccessToken, createLocalAccount } from '@nestodon/testing';
+import { animatedGif, createAccessToken, createLocalAccount, solidImage } from '@nestodon/testing';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApiHarness, startApi } from '../../../support/api-harness';
-import { animatedGif, solidImage } from '../../../support/images';
 
 describe('DELETE /api/v1/profile/avatar and /api/v1/profile/header', () => {
   let api: ApiHarness;

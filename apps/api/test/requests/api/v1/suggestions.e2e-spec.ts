@@ -63,11 +63,11 @@ describe('suggestions: GET /api/v1/suggestions, GET /api/v2/suggestions, DELETE 
     const quiet = (await createLocalAccount(api.dataSource)).account;
     const remote = await createRemoteAccount(api.dataSource);
     const reblogged = (await createLocalAccount(api.dataSource)).account;
-    for (let i = 0; i < 5; i++) await interactions.record(viewer.account.id, quiet.id, 'reply');
-    await interactions.record(viewer.account.id, remote.id, 'favourite');
-    await interactions.record(viewer.account.id, reblogged.id, 'reblog');
-    await interactions.record(viewer.account.id, viewer.account.id, 'reblog'); // yourself: ignored
-    await interactions.record(viewer.account.id, known.id, 'reply');
+    for (let i = 0; i < 5; i++) await interactions.call(viewer.account.id, quiet.id, 'reply');
+    await interactions.call(viewer.account.id, remote.id, 'favourite');
+    await interactions.call(viewer.account.id, reblogged.id, 'reblog');
+    await interactions.call(viewer.account.id, viewer.account.id, 'reblog'); // yourself: ignored
+    await interactions.call(viewer.account.id, known.id, 'reply');
 
     const ranked = await v2(viewer);
     expect(ids(ranked.body).slice(0, 5)).toEqual([
@@ -108,7 +108,7 @@ describe('suggestions: GET /api/v1/suggestions, GET /api/v2/suggestions, DELETE 
     const viewer = await person(api.dataSource);
     const targets = await Promise.all(Array.from({ length: 6 }, () => popular(5)));
     const remote = await createRemoteAccount(api.dataSource, { domain: 'hidden.example' });
-    await interactions.record(viewer.account.id, remote.id, 'reblog');
+    await interactions.call(viewer.account.id, remote.id, 'reblog');
     const [followed, blocked, blocker, muted] = targets;
     const post = (path: string, auth = viewer.auth) =>
       api.http.post(path).set('Authorization', auth);
@@ -137,9 +137,9 @@ describe('suggestions: GET /api/v1/suggestions, GET /api/v2/suggestions, DELETE 
       await person(api.dataSource),
       await person(api.dataSource),
     ];
-    await interactions.record(alice.account.id, bob.account.id, 'favourite');
-    await interactions.record(bob.account.id, alice.account.id, 'favourite');
-    await interactions.record(alice.account.id, carol.account.id, 'favourite');
+    await interactions.call(alice.account.id, bob.account.id, 'favourite');
+    await interactions.call(bob.account.id, alice.account.id, 'favourite');
+    await interactions.call(alice.account.id, carol.account.id, 'favourite');
     expect(ids((await v2(alice)).body)).toEqual(
       expect.arrayContaining([bob.account.id, carol.account.id]),
     );

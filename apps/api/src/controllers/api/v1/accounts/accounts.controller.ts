@@ -1,6 +1,6 @@
 import { Controller, Get, HttpException, Param, Query } from '@nestjs/common';
 import { ScopesIfToken } from '@nestodon/auth';
-import { FetchAccountsService } from '@nestodon/core';
+import { AccountQueries } from '@nestodon/core';
 import { ValidationError } from '@nestodon/domain';
 import { ToArray } from '@nestodon/http';
 import { AccountJson, AccountPresenter } from '@nestodon/serializers';
@@ -24,7 +24,7 @@ class AccountsQuery {
 @Controller('api/v1/accounts')
 export class AccountsController {
   constructor(
-    private readonly accounts: FetchAccountsService,
+    private readonly accounts: AccountQueries,
     private readonly presenter: AccountPresenter,
   ) {}
 

@@ -1,6 +1,6 @@
 import { Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { CurrentAccount, Scopes } from '@nestodon/auth';
-import { BlockService, FetchAccountsService, UnblockService } from '@nestodon/core';
+import { BlockService, AccountQueries, UnblockService } from '@nestodon/core';
 import { Account } from '@nestodon/domain';
 import { RelationshipJson, RelationshipPresenter } from '@nestodon/serializers';
 
@@ -8,7 +8,7 @@ import { RelationshipJson, RelationshipPresenter } from '@nestodon/serializers';
 @Controller('api/v1/accounts/:id')
 export class AccountBlocksController {
   constructor(
-    private readonly accounts: FetchAccountsService,
+    private readonly accounts: AccountQueries,
     private readonly blocks: BlockService,
     private readonly unblocks: UnblockService,
     private readonly relationships: RelationshipPresenter,
@@ -22,7 +22,7 @@ export class AccountBlocksController {
     @CurrentAccount() viewer: Account,
   ): Promise<RelationshipJson> {
     const target = await this.accounts.byId(id);
-    await this.blocks.block(viewer, target);
+    await this.blocks.call(viewer, target);
     return this.relationships.present(viewer.id, target.id);
   }
 
@@ -34,7 +34,7 @@ export class AccountBlocksController {
     @CurrentAccount() viewer: Account,
   ): Promise<RelationshipJson> {
     const target = await this.accounts.byId(id);
-    await this.unblocks.unblock(viewer, target);
+    await this.unblocks.call(viewer, target);
     return this.relationships.present(viewer.id, target.id);
   }
 }

@@ -1,11 +1,7 @@
 import { Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { AuthContext, CurrentAccount, CurrentAuth, Scopes, ScopesIfToken } from '@nestodon/auth';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
-import {
-  EndorseAccountService,
-  FetchAccountsService,
-  UnendorseAccountService,
-} from '@nestodon/core';
+import { EndorseAccountService, AccountQueries, UnendorseAccountService } from '@nestodon/core';
 import { Account, RelationshipListsRepository } from '@nestodon/domain';
 import { Page, PageParams, setPageLinks } from '@nestodon/http';
 import {
@@ -26,7 +22,7 @@ import { relationPageLinks } from '../../../../support/relation-page';
 export class AccountEndorsementsController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly accounts: FetchAccountsService,
+    private readonly accounts: AccountQueries,
     private readonly endorse: EndorseAccountService,
     private readonly unendorse: UnendorseAccountService,
     private readonly lists: RelationshipListsRepository,
@@ -42,7 +38,7 @@ export class AccountEndorsementsController {
     @CurrentAccount() viewer: Account,
   ): Promise<RelationshipJson> {
     const target = await this.accounts.byId(id);
-    await this.endorse.endorse(viewer, target);
+    await this.endorse.call(viewer, target);
     return this.relationships.present(viewer.id, target.id);
   }
 
@@ -54,7 +50,7 @@ export class AccountEndorsementsController {
     @CurrentAccount() viewer: Account,
   ): Promise<RelationshipJson> {
     const target = await this.accounts.byId(id);
-    await this.unendorse.unendorse(viewer, target);
+    await this.unendorse.call(viewer, target);
     return this.relationships.present(viewer.id, target.id);
   }
 

@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { CurrentAccount, Scopes } from '@nestodon/auth';
-import { FetchAccountsService } from '@nestodon/core';
+import { AccountQueries } from '@nestodon/core';
 import { Account, RelationshipListsRepository } from '@nestodon/domain';
 import { ToArray } from '@nestodon/http';
 import { AccountPresenter, FamiliarFollowersJson } from '@nestodon/serializers';
@@ -22,7 +22,7 @@ class FamiliarFollowersQuery {
 @Controller('api/v1/accounts/familiar_followers')
 export class FamiliarFollowersController {
   constructor(
-    private readonly accounts: FetchAccountsService,
+    private readonly accounts: AccountQueries,
     private readonly lists: RelationshipListsRepository,
     private readonly presenter: AccountPresenter,
   ) {}

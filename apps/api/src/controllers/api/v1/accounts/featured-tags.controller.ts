@@ -1,6 +1,7 @@
 import { Controller, Get, Inject, Param } from '@nestjs/common';
+import { Public } from '@nestodon/auth';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
-import { FetchAccountsService } from '@nestodon/core';
+import { AccountQueries } from '@nestodon/core';
 import { FeaturedTagsRepository } from '@nestodon/domain';
 import { FeaturedTagJson, serializeFeaturedTag } from '@nestodon/serializers';
 
@@ -9,11 +10,12 @@ import { FeaturedTagJson, serializeFeaturedTag } from '@nestodon/serializers';
 export class AccountFeaturedTagsController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly accounts: FetchAccountsService,
+    private readonly accounts: AccountQueries,
     private readonly featuredTags: FeaturedTagsRepository,
   ) {}
 
   @Get()
+  @Public()
   async index(@Param('id') id: string): Promise<FeaturedTagJson[]> {
     const owner = await this.accounts.byId(id);
     if (owner.suspendedAt !== null) return [];

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { CurrentAccount, Scopes } from '@nestodon/auth';
 import {
-  FetchAccountsService,
+  AccountQueries,
   FollowService,
   RemoveFromFollowersService,
   UnfollowService,
@@ -42,7 +42,7 @@ class FollowBody {
 @Controller('api/v1/accounts/:id')
 export class AccountFollowsController {
   constructor(
-    private readonly accounts: FetchAccountsService,
+    private readonly accounts: AccountQueries,
     private readonly follows: FollowService,
     private readonly unfollows: UnfollowService,
     private readonly removals: RemoveFromFollowersService,
@@ -58,7 +58,7 @@ export class AccountFollowsController {
     @CurrentAccount() viewer: Account,
   ): Promise<RelationshipJson> {
     const target = await this.accounts.byId(id);
-    await this.follows.follow(viewer, target, {
+    await this.follows.call(viewer, target, {
       reblogs: body.reblogs,
       notify: body.notify,
       languages: body.languages,
@@ -75,7 +75,7 @@ export class AccountFollowsController {
     @CurrentAccount() viewer: Account,
   ): Promise<RelationshipJson> {
     const target = await this.accounts.byId(id);
-    await this.unfollows.unfollow(viewer, target);
+    await this.unfollows.call(viewer, target);
     return this.relationships.present(viewer.id, target.id);
   }
 
@@ -87,7 +87,7 @@ export class AccountFollowsController {
     @CurrentAccount() viewer: Account,
   ): Promise<RelationshipJson> {
     const follower = await this.accounts.byId(id);
-    await this.removals.remove(viewer, follower);
+    await this.removals.call(viewer, follower);
     return this.relationships.present(viewer.id, follower.id);
   }
 }

@@ -1,6 +1,6 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { CurrentAccount, Scopes } from '@nestodon/auth';
-import { FetchAccountsService, FetchListsService } from '@nestodon/core';
+import { AccountQueries, ListQueries } from '@nestodon/core';
 import { Account } from '@nestodon/domain';
 import { ListJson, serializeList } from '@nestodon/serializers';
 
@@ -8,8 +8,8 @@ import { ListJson, serializeList } from '@nestodon/serializers';
 @Controller('api/v1/accounts/:id/lists')
 export class AccountListsController {
   constructor(
-    private readonly accounts: FetchAccountsService,
-    private readonly lists: FetchListsService,
+    private readonly accounts: AccountQueries,
+    private readonly lists: ListQueries,
   ) {}
 
   @Get()

@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ScopesIfToken } from '@nestodon/auth';
-import { FetchAccountsService } from '@nestodon/core';
+import { AccountQueries } from '@nestodon/core';
 import { RecordNotFoundError } from '@nestodon/domain';
 import { AccountJson, AccountPresenter } from '@nestodon/serializers';
 
@@ -11,7 +11,7 @@ import { AccountJson, AccountPresenter } from '@nestodon/serializers';
 @Controller('api/v1/accounts/lookup')
 export class AccountLookupController {
   constructor(
-    private readonly accounts: FetchAccountsService,
+    private readonly accounts: AccountQueries,
     private readonly presenter: AccountPresenter,
   ) {}
 

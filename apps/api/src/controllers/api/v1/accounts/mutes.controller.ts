@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { CurrentAccount, Scopes } from '@nestodon/auth';
 import {
-  FetchAccountsService,
+  AccountQueries,
   MAX_MUTE_DURATION_SECONDS,
   MuteService,
   UnmuteService,
@@ -31,7 +31,7 @@ class MuteBody {
 @Controller('api/v1/accounts/:id')
 export class AccountMutesController {
   constructor(
-    private readonly accounts: FetchAccountsService,
+    private readonly accounts: AccountQueries,
     private readonly mutes: MuteService,
     private readonly unmutes: UnmuteService,
     private readonly relationships: RelationshipPresenter,
@@ -46,7 +46,7 @@ export class AccountMutesController {
     @CurrentAccount() viewer: Account,
   ): Promise<RelationshipJson> {
     const target = await this.accounts.byId(id);
-    await this.mutes.mute(viewer, target, {
+    await this.mutes.call(viewer, target, {
       notifications: body.notifications,
       duration: body.duration,
     });
@@ -61,7 +61,7 @@ export class AccountMutesController {
     @CurrentAccount() viewer: Account,
   ): Promise<RelationshipJson> {
     const target = await this.accounts.byId(id);
-    await this.unmutes.unmute(viewer, target);
+    await this.unmutes.call(viewer, target);
     return this.relationships.present(viewer.id, target.id);
   }
 }

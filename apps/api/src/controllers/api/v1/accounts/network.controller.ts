@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
 import { AuthContext, CurrentAuth, ScopesIfToken } from '@nestodon/auth';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
-import { FetchAccountsService } from '@nestodon/core';
+import { AccountQueries } from '@nestodon/core';
 import {
   ListedAccount,
   RelationshipListsRepository,
@@ -22,7 +22,7 @@ import { relationPageLinks } from '../../../../support/relation-page';
 export class AccountNetworkController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly accounts: FetchAccountsService,
+    private readonly accounts: AccountQueries,
     private readonly relationships: RelationshipsRepository,
     private readonly lists: RelationshipListsRepository,
     private readonly presenter: AccountPresenter,

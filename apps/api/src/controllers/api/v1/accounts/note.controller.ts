@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { CurrentAccount, Scopes } from '@nestodon/auth';
-import { FetchAccountsService, SetAccountNoteService } from '@nestodon/core';
+import { AccountQueries, SetAccountNoteService } from '@nestodon/core';
 import { Account } from '@nestodon/domain';
 import { RelationshipJson, RelationshipPresenter } from '@nestodon/serializers';
 import { IsOptional, IsString } from 'class-validator';
@@ -16,7 +16,7 @@ class NoteBody {
 @Controller('api/v1/accounts/:id/note')
 export class AccountNoteController {
   constructor(
-    private readonly accounts: FetchAccountsService,
+    private readonly accounts: AccountQueries,
     private readonly notes: SetAccountNoteService,
     private readonly relationships: RelationshipPresenter,
   ) {}
@@ -30,7 +30,7 @@ export class AccountNoteController {
     @CurrentAccount() viewer: Account,
   ): Promise<RelationshipJson> {
     const target = await this.accounts.byId(id);
-    await this.notes.set(viewer, target, body.comment);
+    await this.notes.call(viewer, target, body.comment);
     return this.relationships.present(viewer.id, target.id);
   }
 }

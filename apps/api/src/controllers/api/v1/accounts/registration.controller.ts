@@ -74,7 +74,7 @@ export class AccountRegistrationController {
         403,
       );
     }
-    const { token, row } = await this.registrations.register(auth.application, req.ip ?? null, {
+    const { token, row } = await this.registrations.call(auth.application, req.ip ?? null, {
       username: body.username,
       email: body.email,
       password: body.password,

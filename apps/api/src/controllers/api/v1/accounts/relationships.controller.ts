@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { CurrentAccount, Scopes } from '@nestodon/auth';
-import { FetchAccountsService } from '@nestodon/core';
+import { AccountQueries } from '@nestodon/core';
 import { Account } from '@nestodon/domain';
 import { ToArray, ToBoolean } from '@nestodon/http';
 import { RelationshipJson, RelationshipPresenter } from '@nestodon/serializers';
@@ -28,7 +28,7 @@ class RelationshipsQuery {
 @Controller('api/v1/accounts/relationships')
 export class AccountRelationshipsController {
   constructor(
-    private readonly accounts: FetchAccountsService,
+    private readonly accounts: AccountQueries,
     private readonly relationships: RelationshipPresenter,
   ) {}
 

@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
 import { AuthContext, CurrentAuth, ScopesIfToken } from '@nestodon/auth';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
-import { AccountStatusesService } from '@nestodon/core';
+import { FetchAccountStatusesService } from '@nestodon/core';
 import { Page, PageParams, setPageLinks, ToBoolean } from '@nestodon/http';
 import { StatusJson, StatusPresenter } from '@nestodon/serializers';
 import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
@@ -40,7 +40,7 @@ class AccountStatusesQuery {
 export class AccountStatusesController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly statuses: AccountStatusesService,
+    private readonly statuses: FetchAccountStatusesService,
     private readonly presenter: StatusPresenter,
   ) {}
 

@@ -1,35 +1,12 @@
 import { Body, Controller, Patch, Put, Req } from '@nestjs/common';
 import { AuthContext, CurrentAuth, Scopes } from '@nestodon/auth';
-import { FieldInput, UpdateCredentialsInput, UpdateCredentialsService } from '@nestodon/core';
-import { User } from '@nestodon/domain';
+import { UpdateCredentialsInput, UpdateCredentialsService } from '@nestodon/core';
 import { ToBoolean } from '@nestodon/http';
 import { AccountPresenter, CredentialAccountJson } from '@nestodon/serializers';
 import { Transform, Type } from 'class-transformer';
-import {
-  IsArray,
-  IsBoolean,
-  IsObject,
-  IsOptional,
-  IsString,
-  MaxLength,
-  ValidateNested,
-  ValidateIf,
-} from 'class-validator';
+import { IsBoolean, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
 import type { Request } from 'express';
-import { DataSource } from 'typeorm';
-import { nestedList } from '../../../../support/nested-list';
-
-class FieldBody {
-  @IsOptional()
-  @IsString()
-  @MaxLength(10000)
-  name?: string;
-
-  @IsOptional()
-  @IsString()
-  @MaxLength(10000)
-  value?: string;
-}
+import { ProfileParams, profileInput } from './profile-params';
 
 class SourceBody {
   @IsOptional()
@@ -50,57 +27,8 @@ class SourceBody {
   quote_policy?: string;
 }
 
-/** `fields_attributes` arrives as a list or as a hash keyed "0".."3" (Rails forms). */
-const toFieldList = ({ obj, key }: { obj: Record<string, unknown>; key: string }) => {
-  const value = obj[key];
-  if (value === undefined || value === null) return undefined;
-  if (value === '') return [];
-  return nestedList(value, FieldBody);
-};
-
-class UpdateCredentialsBody {
-  // null is not "leave unchanged" but a bad value, hence ValidateIf rather than IsOptional.
-  @ValidateIf((body: UpdateCredentialsBody) => body.display_name !== undefined)
-  @IsString()
-  @MaxLength(10000)
-  display_name?: string;
-
-  @ValidateIf((body: UpdateCredentialsBody) => body.note !== undefined)
-  @IsString()
-  @MaxLength(100000)
-  note?: string;
-
-  @IsOptional()
-  @ToBoolean()
-  @IsBoolean()
-  locked?: boolean;
-
-  @IsOptional()
-  @ToBoolean()
-  @IsBoolean()
-  bot?: boolean;
-
-  @IsOptional()
-  @ToBoolean()
-  @IsBoolean()
-  discoverable?: boolean;
-
-  @IsOptional()
-  @ToBoolean()
-  @IsBoolean()
-  indexable?: boolean;
-
-  @IsOptional()
-  @ToBoolean()
-  @IsBoolean()
-  hide_collections?: boolean;
-
-  @IsOptional()
-  @Transform(toFieldList)
-  @IsArray()
-  @ValidateNested({ each: true })
-  fields_attributes?: FieldBody[];
-
+/** The profile and the posting defaults (`source`). */
+class UpdateCredentialsBody extends ProfileParams {
   /** An empty `source` (or `source=`) changes nothing. */
   @IsOptional()
   @Transform(({ value }: { value: unknown }) => (value === '' ? undefined : value))
@@ -119,7 +47,6 @@ export class UpdateCredentialsController {
   constructor(
     private readonly updateCredentials: UpdateCredentialsService,
     private readonly presenter: AccountPresenter,
-    private readonly dataSource: DataSource,
   ) {}
 
   @Patch()
@@ -148,22 +75,8 @@ export class UpdateCredentialsController {
     req: Request,
   ): Promise<CredentialAccountJson> {
     const user = auth.user!;
-    const files = Array.isArray(req.files) ? req.files : [];
-    const file = (name: string) => files.find((f) => f.fieldname === name);
     const input: UpdateCredentialsInput = {
-      displayName: body.display_name,
-      note: body.note,
-      avatar: file('avatar'),
-      header: file('header'),
-      locked: body.locked,
-      bot: body.bot,
-      discoverable: body.discoverable,
-      indexable: body.indexable,
-      hideCollections: body.hide_collections,
-      fields: body.fields_attributes?.map((field): FieldInput => ({
-        name: field.name,
-        value: field.value,
-      })),
+      ...profileInput(body, req),
       source: body.source && {
         privacy: body.source.privacy,
         sensitive: body.source.sensitive,
@@ -171,11 +84,7 @@ export class UpdateCredentialsController {
         quotePolicy: body.source.quote_policy,
       },
     };
-    const account = await this.updateCredentials.call(user.account, user, input);
-    const freshUser = await this.dataSource.getRepository(User).findOne({
-      where: { id: user.id },
-      relations: { role: true },
-    });
-    return this.presenter.presentCredential(account, freshUser ?? user);
+    const updated = await this.updateCredentials.call(user.account, user, input);
+    return this.presenter.presentCredential(updated.account, updated.user);
   }
 }

@@ -27,7 +27,7 @@ export class EmailConfirmationsController {
     @Body() body: ResendConfirmationBody,
     @CurrentAuth() auth: AuthContext,
   ): Promise<Record<string, never>> {
-    await this.resendConfirmation.resend(auth.user, auth.application?.id ?? null, body.email);
+    await this.resendConfirmation.call(auth.user, auth.application?.id ?? null, body.email);
     return {};
   }
 

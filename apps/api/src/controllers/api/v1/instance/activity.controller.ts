@@ -1,4 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
+import { Public } from '@nestodon/auth';
 import { ActivityTracker, WeeklyActivity } from '@nestodon/core';
 
 @Controller('api/v1/instance/activity')
@@ -6,6 +7,7 @@ export class InstanceActivityController {
   constructor(private readonly activity: ActivityTracker) {}
 
   @Get()
+  @Public()
   index(): Promise<WeeklyActivity[]> {
     return this.activity.lastWeeks(12);
   }

@@ -1,11 +1,13 @@
 import { Controller, Get } from '@nestjs/common';
-import { InstanceInfoService } from '@nestodon/core';
+import { Public } from '@nestodon/auth';
+import { InstanceQueries } from '@nestodon/core';
 
 @Controller('api/v1/instance/peers')
 export class InstancePeersController {
-  constructor(private readonly instance: InstanceInfoService) {}
+  constructor(private readonly instance: InstanceQueries) {}
 
   @Get()
+  @Public()
   index(): Promise<string[]> {
     return this.instance.getPeers();
   }

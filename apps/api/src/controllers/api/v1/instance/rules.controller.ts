@@ -1,12 +1,14 @@
 import { Controller, Get } from '@nestjs/common';
-import { InstanceInfoService } from '@nestodon/core';
+import { Public } from '@nestodon/auth';
+import { InstanceQueries } from '@nestodon/core';
 import { serializeRule } from '@nestodon/serializers';
 
 @Controller('api/v1/instance/rules')
 export class InstanceRulesController {
-  constructor(private readonly instance: InstanceInfoService) {}
+  constructor(private readonly instance: InstanceQueries) {}
 
   @Get()
+  @Public()
   async index() {
     return (await this.instance.getRules()).map(serializeRule);
   }

@@ -13,7 +13,7 @@ import {
 } from '@nestjs/common';
 import { CurrentAccount, Scopes } from '@nestodon/auth';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
-import { FetchListsService, ManageListAccountsService } from '@nestodon/core';
+import { AddListAccountsService, ListQueries, RemoveListAccountsService } from '@nestodon/core';
 import { Account } from '@nestodon/domain';
 import { parsePageParams, setPageLinks, ToArray } from '@nestodon/http';
 import { AccountJson, AccountPresenter } from '@nestodon/serializers';
@@ -36,8 +36,9 @@ class AccountIdsBody {
 export class ListAccountsController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly lists: FetchListsService,
-    private readonly members: ManageListAccountsService,
+    private readonly lists: ListQueries,
+    private readonly addAccounts: AddListAccountsService,
+    private readonly removeAccounts: RemoveListAccountsService,
     private readonly presenter: AccountPresenter,
   ) {}
 
@@ -71,7 +72,7 @@ export class ListAccountsController {
     @Param('id') id: string,
     @Body() body: AccountIdsBody,
   ): Promise<Record<string, never>> {
-    await this.members.add(await this.lists.owned(account, id), body.account_ids ?? []);
+    await this.addAccounts.call(await this.lists.owned(account, id), body.account_ids ?? []);
     return {};
   }
 
@@ -84,7 +85,7 @@ export class ListAccountsController {
     @Query() query: AccountIdsBody,
   ): Promise<Record<string, never>> {
     // Some clients send DELETE parameters in the query string.
-    await this.members.remove(
+    await this.removeAccounts.call(
       await this.lists.owned(account, id),
       body.account_ids ?? query.account_ids ?? [],
     );

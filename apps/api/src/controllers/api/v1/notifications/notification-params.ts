@@ -1,6 +1,5 @@
 import { parseBoolean } from '@nestodon/config';
-import { NotificationScope } from '@nestodon/core';
-import { isValidId, ValidationError } from '@nestodon/domain';
+import { isValidId, NotificationScope, ValidationError } from '@nestodon/domain';
 
 function list(query: Record<string, unknown>, name: string): string[] | undefined {
   const value = query[name];
@@ -44,6 +43,7 @@ export function countLimit(query: Record<string, unknown>): number {
   return Math.min(Math.max(Number(raw), 1), 1000);
 }
 
+/** `id[]` of a bulk request; none at all is an empty list (Mastodon then does nothing). */
 export function idList(body: Record<string, unknown>): string[] {
   const value = body.id;
   const items = Array.isArray(value)
@@ -53,10 +53,7 @@ export function idList(body: Record<string, unknown>): string[] {
       : value === undefined || value === ''
         ? []
         : [value];
-  if (
-    items.length === 0 ||
-    items.some((item) => typeof item !== 'string' && typeof item !== 'number')
-  ) {
+  if (items.some((item) => typeof item !== 'string' && typeof item !== 'number')) {
     throw new ValidationError('Validation failed: id must be a list of ids');
   }
   return items.map(String);

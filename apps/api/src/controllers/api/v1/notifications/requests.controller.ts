@@ -12,7 +12,11 @@ import {
 } from '@nestjs/common';
 import { CurrentAccount, Scopes } from '@nestodon/auth';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
-import { NotificationRequestsService } from '@nestodon/core';
+import {
+  AcceptNotificationRequestsService,
+  DismissNotificationRequestsService,
+  NotificationRequestQueries,
+} from '@nestodon/core';
 import { Account, RecordNotFoundError } from '@nestodon/domain';
 import { parsePageParams, setPageLinks } from '@nestodon/http';
 import { NotificationPresenter, NotificationRequestJson } from '@nestodon/serializers';
@@ -24,7 +28,9 @@ import { idList } from './notification-params';
 export class NotificationRequestsController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly requests: NotificationRequestsService,
+    private readonly requests: NotificationRequestQueries,
+    private readonly acceptRequests: AcceptNotificationRequestsService,
+    private readonly dismissRequests: DismissNotificationRequestsService,
     private readonly presenter: NotificationPresenter,
   ) {}
 
@@ -63,7 +69,7 @@ export class NotificationRequestsController {
     @CurrentAccount() account: Account,
     @Body() body: Record<string, unknown>,
   ): Promise<Record<string, never>> {
-    await this.requests.accept(account, idList(body));
+    await this.acceptRequests.call(account, idList(body));
     return {};
   }
 
@@ -74,7 +80,7 @@ export class NotificationRequestsController {
     @CurrentAccount() account: Account,
     @Body() body: Record<string, unknown>,
   ): Promise<Record<string, never>> {
-    await this.requests.dismiss(account, idList(body));
+    await this.dismissRequests.call(account, idList(body));
     return {};
   }
 
@@ -103,7 +109,7 @@ export class NotificationRequestsController {
     @Param('id') id: string,
   ): Promise<Record<string, never>> {
     await this.requests.owned(account, id);
-    await this.requests.accept(account, [id]);
+    await this.acceptRequests.call(account, [id]);
     return {};
   }
 
@@ -115,7 +121,7 @@ export class NotificationRequestsController {
     @Param('id') id: string,
   ): Promise<Record<string, never>> {
     await this.requests.owned(account, id);
-    await this.requests.dismiss(account, [id]);
+    await this.dismissRequests.call(account, [id]);
     return {};
   }
 }

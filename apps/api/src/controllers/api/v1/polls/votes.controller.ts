@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { CurrentAccount, Scopes } from '@nestodon/auth';
-import { VoteService } from '@nestodon/core';
+import { VoteInPollService } from '@nestodon/core';
 import { Account } from '@nestodon/domain';
 import { PollJson, StatusPresenter } from '@nestodon/serializers';
 import { Transform } from 'class-transformer';
@@ -28,7 +28,7 @@ class VoteParams {
 @Controller('api/v1/polls/:id/votes')
 export class PollVotesController {
   constructor(
-    private readonly votes: VoteService,
+    private readonly votes: VoteInPollService,
     private readonly presenter: StatusPresenter,
   ) {}
 

@@ -1,6 +1,6 @@
 import { Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { CurrentAccount, Scopes } from '@nestodon/auth';
-import { BookmarkService, UnbookmarkService } from '@nestodon/core';
+import { BookmarkStatusService, UnbookmarkStatusService } from '@nestodon/core';
 import { Account } from '@nestodon/domain';
 import { StatusJson, StatusPresenter } from '@nestodon/serializers';
 
@@ -8,8 +8,8 @@ import { StatusJson, StatusPresenter } from '@nestodon/serializers';
 @Controller('api/v1/statuses/:id')
 export class StatusBookmarksController {
   constructor(
-    private readonly bookmark: BookmarkService,
-    private readonly unbookmark: UnbookmarkService,
+    private readonly bookmark: BookmarkStatusService,
+    private readonly unbookmark: UnbookmarkStatusService,
     private readonly presenter: StatusPresenter,
   ) {}
 

@@ -1,6 +1,6 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { AuthContext, CurrentAuth, ScopesIfToken } from '@nestodon/auth';
-import { StatusContextService } from '@nestodon/core';
+import { FetchStatusContextService } from '@nestodon/core';
 import { StatusJson, StatusPresenter } from '@nestodon/serializers';
 import { viewerOf } from './status-params';
 
@@ -8,7 +8,7 @@ import { viewerOf } from './status-params';
 @Controller('api/v1/statuses/:id/context')
 export class StatusContextController {
   constructor(
-    private readonly context: StatusContextService,
+    private readonly context: FetchStatusContextService,
     private readonly presenter: StatusPresenter,
   ) {}
 

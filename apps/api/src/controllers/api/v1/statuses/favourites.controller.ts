@@ -1,6 +1,6 @@
 import { Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { CurrentAccount, Scopes } from '@nestodon/auth';
-import { FavouriteService, UnfavouriteService } from '@nestodon/core';
+import { FavouriteStatusService, UnfavouriteStatusService } from '@nestodon/core';
 import { Account } from '@nestodon/domain';
 import { StatusJson, StatusPresenter } from '@nestodon/serializers';
 
@@ -8,8 +8,8 @@ import { StatusJson, StatusPresenter } from '@nestodon/serializers';
 @Controller('api/v1/statuses/:id')
 export class StatusFavouritesController {
   constructor(
-    private readonly favourite: FavouriteService,
-    private readonly unfavourite: UnfavouriteService,
+    private readonly favourite: FavouriteStatusService,
+    private readonly unfavourite: UnfavouriteStatusService,
     private readonly presenter: StatusPresenter,
   ) {}
 

@@ -1,6 +1,6 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { AuthContext, CurrentAuth, ScopesIfToken } from '@nestodon/auth';
-import { StatusHistoryService } from '@nestodon/core';
+import { FetchStatusHistoryService } from '@nestodon/core';
 import { StatusEditJson, StatusEditPresenter } from '@nestodon/serializers';
 import { viewerOf } from './status-params';
 
@@ -8,7 +8,7 @@ import { viewerOf } from './status-params';
 @Controller('api/v1/statuses/:id/history')
 export class StatusHistoryController {
   constructor(
-    private readonly history: StatusHistoryService,
+    private readonly history: FetchStatusHistoryService,
     private readonly presenter: StatusEditPresenter,
   ) {}
 

@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
 import { AuthContext, CurrentAuth, ScopesIfToken } from '@nestodon/auth';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
-import { StatusInteractorsService } from '@nestodon/core';
+import { StatusInteractorQueries } from '@nestodon/core';
 import { Page, PageParams, setPageLinks } from '@nestodon/http';
 import { AccountJson, AccountPresenter } from '@nestodon/serializers';
 import type { Request, Response } from 'express';
@@ -15,7 +15,7 @@ import { viewerOf } from './status-params';
 export class StatusInteractorsController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly interactors: StatusInteractorsService,
+    private readonly interactors: StatusInteractorQueries,
     private readonly presenter: AccountPresenter,
   ) {}
 

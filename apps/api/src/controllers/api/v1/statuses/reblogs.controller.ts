@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { CurrentAccount, Scopes } from '@nestodon/auth';
-import { ReblogService, UnreblogService } from '@nestodon/core';
+import { ReblogStatusService, UnreblogStatusService } from '@nestodon/core';
 import { Account } from '@nestodon/domain';
 import { RateLimit } from '@nestodon/http';
 import { StatusJson, StatusPresenter } from '@nestodon/serializers';
@@ -21,8 +21,8 @@ class ReblogParams {
 @Controller('api/v1/statuses/:id')
 export class StatusReblogsController {
   constructor(
-    private readonly reblog: ReblogService,
-    private readonly unreblog: UnreblogService,
+    private readonly reblog: ReblogStatusService,
+    private readonly unreblog: UnreblogStatusService,
     private readonly presenter: StatusPresenter,
   ) {}
 

@@ -1,12 +1,12 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { CurrentAccount, Scopes } from '@nestodon/auth';
-import { StatusVisibilityService } from '@nestodon/core';
+import { StatusQueries } from '@nestodon/core';
 import { Account } from '@nestodon/domain';
 
 /** GET /api/v1/statuses/:id/source: the raw text, for editing. */
 @Controller('api/v1/statuses/:id/source')
 export class StatusSourceController {
-  constructor(private readonly visibility: StatusVisibilityService) {}
+  constructor(private readonly visibility: StatusQueries) {}
 
   @Get()
   @Scopes('read:statuses')

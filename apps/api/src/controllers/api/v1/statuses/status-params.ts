@@ -1,5 +1,5 @@
 import { AuthContext } from '@nestodon/auth';
-import { PollInput } from '@nestodon/core';
+import { PollInput, UploadedFile } from '@nestodon/core';
 import { Account, ValidationError } from '@nestodon/domain';
 import { ToArray, ToBoolean, ToInteger } from '@nestodon/http';
 import { plainToInstance, Transform, Type } from 'class-transformer';
@@ -13,6 +13,7 @@ import {
   ValidateNested,
   IsObject,
 } from 'class-validator';
+import type { Request } from 'express';
 import { nestedList } from '../../../../support/nested-list';
 
 /** The reading account, or null for anonymous requests and app tokens. */
@@ -129,6 +130,23 @@ export class CreateStatusParams extends StatusContentParams {
   @Blank()
   @IsString()
   scheduled_at?: string;
+
+  @IsOptional()
+  @IdString()
+  @IsString()
+  quoted_status_id?: string;
+
+  @IsOptional()
+  @Blank()
+  @IsString()
+  quote_approval_policy?: string;
+
+  /** Account ids the text may mention (`allowed_mentions[]`). */
+  @IsOptional()
+  @IdList()
+  @IsArray()
+  @IsString({ each: true })
+  allowed_mentions?: string[];
 }
 
 export class MediaAttributeParams {
@@ -140,6 +158,28 @@ export class MediaAttributeParams {
   @IsString()
   @MaxLength(10_000)
   description?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  focus?: string;
+}
+
+/**
+ * Preview images sent with an edit, by media id: multipart files named
+ * `media_attributes[N][thumbnail]` belong to the entry N of `media_attributes`.
+ */
+export function mediaAttributeThumbnails(req: Request): Map<string, UploadedFile> {
+  const thumbnails = new Map<string, UploadedFile>();
+  const entries = (req.body as Record<string, unknown>).media_attributes;
+  if (!entries || typeof entries !== 'object') return thumbnails;
+  for (const file of Array.isArray(req.files) ? req.files : []) {
+    const index = /^media_attributes\[(\d+)\]\[thumbnail\]$/.exec(file.fieldname)?.[1];
+    const entry = index === undefined ? undefined : (entries as Record<string, unknown>)[index];
+    const id = entry && typeof entry === 'object' ? (entry as { id?: unknown }).id : undefined;
+    if (typeof id === 'string' || typeof id === 'number') thumbnails.set(String(id), file);
+  }
+  return thumbnails;
 }
 
 const toMediaAttributes = ({ value }: { value: unknown }) => {

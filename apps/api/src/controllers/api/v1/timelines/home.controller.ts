@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import { CurrentAccount, Scopes } from '@nestodon/auth';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
-import { FetchTimelinesService } from '@nestodon/core';
+import { FetchHomeTimelineService } from '@nestodon/core';
 import { Account } from '@nestodon/domain';
 import { Page, PageParams } from '@nestodon/http';
 import { StatusJson, StatusPresenter } from '@nestodon/serializers';
@@ -13,7 +13,7 @@ import { timelineLinks } from './timeline-params';
 export class HomeTimelineController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly timelines: FetchTimelinesService,
+    private readonly timeline: FetchHomeTimelineService,
     private readonly presenter: StatusPresenter,
   ) {}
 
@@ -25,7 +25,7 @@ export class HomeTimelineController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<StatusJson[]> {
-    const result = await this.timelines.home(account, page);
+    const result = await this.timeline.call(account, page);
     timelineLinks(req, res, this.config, result);
     if (result.regenerating) res.status(206);
     return this.presenter.presentMany(result.statuses, account, { filterContext: 'home' });

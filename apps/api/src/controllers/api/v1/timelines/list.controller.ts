@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
 import { CurrentAccount, Scopes } from '@nestodon/auth';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
-import { FetchListsService, FetchTimelinesService } from '@nestodon/core';
+import { FetchListTimelineService, ListQueries } from '@nestodon/core';
 import { Account } from '@nestodon/domain';
 import { Page, PageParams } from '@nestodon/http';
 import { StatusJson, StatusPresenter } from '@nestodon/serializers';
@@ -13,8 +13,8 @@ import { timelineLinks } from './timeline-params';
 export class ListTimelineController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly lists: FetchListsService,
-    private readonly timelines: FetchTimelinesService,
+    private readonly lists: ListQueries,
+    private readonly timeline: FetchListTimelineService,
     private readonly presenter: StatusPresenter,
   ) {}
 
@@ -28,7 +28,7 @@ export class ListTimelineController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<StatusJson[]> {
     const list = await this.lists.owned(account, listId);
-    const result = await this.timelines.list(account, list, page);
+    const result = await this.timeline.call(account, list, page);
     timelineLinks(req, res, this.config, result);
     return this.presenter.presentMany(result.statuses, account, { filterContext: 'home' });
   }

@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
 import { AuthContext, CurrentAuth, ScopesIfToken } from '@nestodon/auth';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
-import { FetchTimelinesService } from '@nestodon/core';
+import { FetchPublicTimelineService } from '@nestodon/core';
 import { Page, PageParams, ToBoolean } from '@nestodon/http';
 import { StatusJson, StatusPresenter } from '@nestodon/serializers';
 import { IsBoolean, IsOptional } from 'class-validator';
@@ -33,7 +33,7 @@ export class PublicTimelineQuery {
 export class PublicTimelineController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly timelines: FetchTimelinesService,
+    private readonly timeline: FetchPublicTimelineService,
     private readonly presenter: StatusPresenter,
   ) {}
 
@@ -47,7 +47,7 @@ export class PublicTimelineController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<StatusJson[]> {
     const viewer = publicViewer(auth, this.config);
-    const result = await this.timelines.public(
+    const result = await this.timeline.call(
       viewer,
       { local: query.local, remote: query.remote, onlyMedia: query.only_media },
       page,

@@ -1,7 +1,7 @@
 import { applyDecorators, Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
 import { AuthContext, CurrentAuth, ScopesIfToken } from '@nestodon/auth';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
-import { FetchTimelinesService, MAX_TAG_TIMELINE_TAGS } from '@nestodon/core';
+import { FetchTagTimelineService, MAX_TAG_TIMELINE_TAGS } from '@nestodon/core';
 import { ValidationError } from '@nestodon/domain';
 import { Page, PageParams, ToArray } from '@nestodon/http';
 import { StatusJson, StatusPresenter } from '@nestodon/serializers';
@@ -43,7 +43,7 @@ class TagTimelineQuery extends PublicTimelineQuery {
 export class TagTimelineController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly timelines: FetchTimelinesService,
+    private readonly timeline: FetchTagTimelineService,
     private readonly presenter: StatusPresenter,
   ) {}
 
@@ -59,7 +59,7 @@ export class TagTimelineController {
   ): Promise<StatusJson[]> {
     if (hashtag.length > 255) throw new ValidationError('Validation failed: hashtag is too long');
     const viewer = publicViewer(auth, this.config);
-    const result = await this.timelines.tag(
+    const result = await this.timeline.call(
       viewer,
       hashtag,
       {

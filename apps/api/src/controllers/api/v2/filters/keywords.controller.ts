@@ -1,7 +1,13 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { CurrentAccount, Scopes } from '@nestodon/auth';
-import { FetchFiltersService, ManageFilterKeywordsService } from '@nestodon/core';
+import {
+  AddFilterKeywordService,
+  FilterQueries,
+  RemoveFilterKeywordService,
+  UpdateFilterKeywordService,
+} from '@nestodon/core';
 import { Account } from '@nestodon/domain';
+import { Update } from '@nestodon/http';
 import { FilterKeywordJson, serializeFilterKeyword } from '@nestodon/serializers';
 import { booleanParam, stringParam } from './filter-params';
 
@@ -9,8 +15,9 @@ import { booleanParam, stringParam } from './filter-params';
 @Controller('api/v2/filters/keywords')
 export class FilterKeywordController {
   constructor(
-    private readonly filters: FetchFiltersService,
-    private readonly keywords: ManageFilterKeywordsService,
+    private readonly filters: FilterQueries,
+    private readonly updateKeyword: UpdateFilterKeywordService,
+    private readonly removeKeyword: RemoveFilterKeywordService,
   ) {}
 
   @Get(':id')
@@ -22,7 +29,7 @@ export class FilterKeywordController {
     return serializeFilterKeyword((await this.filters.keyword(account, id)).keyword);
   }
 
-  @Put(':id')
+  @Update(':id')
   @Scopes('write:filters')
   async update(
     @CurrentAccount() account: Account,
@@ -30,7 +37,7 @@ export class FilterKeywordController {
     @Body() body: Record<string, unknown>,
   ): Promise<FilterKeywordJson> {
     return serializeFilterKeyword(
-      await this.keywords.update(account, id, {
+      await this.updateKeyword.call(account, id, {
         keyword: stringParam(body, 'keyword'),
         wholeWord: booleanParam(body, 'whole_word'),
       }),
@@ -43,7 +50,7 @@ export class FilterKeywordController {
     @CurrentAccount() account: Account,
     @Param('id') id: string,
   ): Promise<Record<string, never>> {
-    await this.keywords.remove(account, id);
+    await this.removeKeyword.call(account, id);
     return {};
   }
 }
@@ -52,8 +59,8 @@ export class FilterKeywordController {
 @Controller('api/v2/filters/:filter_id/keywords')
 export class FilterKeywordsController {
   constructor(
-    private readonly filters: FetchFiltersService,
-    private readonly keywords: ManageFilterKeywordsService,
+    private readonly filters: FilterQueries,
+    private readonly addKeyword: AddFilterKeywordService,
   ) {}
 
   @Get()
@@ -75,7 +82,7 @@ export class FilterKeywordsController {
     @Body() body: Record<string, unknown>,
   ): Promise<FilterKeywordJson> {
     return serializeFilterKeyword(
-      await this.keywords.add(account, filterId, {
+      await this.addKeyword.call(account, filterId, {
         keyword: stringParam(body, 'keyword'),
         wholeWord: booleanParam(body, 'whole_word'),
       }),

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { CurrentAccount, Scopes } from '@nestodon/auth';
-import { FetchFiltersService, ManageFilterStatusesService } from '@nestodon/core';
+import { AddFilterStatusService, FilterQueries, RemoveFilterStatusService } from '@nestodon/core';
 import { Account } from '@nestodon/domain';
 import { FilterStatusJson, serializeFilterStatus } from '@nestodon/serializers';
 
@@ -8,8 +8,8 @@ import { FilterStatusJson, serializeFilterStatus } from '@nestodon/serializers';
 @Controller('api/v2/filters/statuses')
 export class FilterStatusController {
   constructor(
-    private readonly filters: FetchFiltersService,
-    private readonly statuses: ManageFilterStatusesService,
+    private readonly filters: FilterQueries,
+    private readonly removeStatus: RemoveFilterStatusService,
   ) {}
 
   @Get(':id')
@@ -27,7 +27,7 @@ export class FilterStatusController {
     @CurrentAccount() account: Account,
     @Param('id') id: string,
   ): Promise<Record<string, never>> {
-    await this.statuses.remove(account, id);
+    await this.removeStatus.call(account, id);
     return {};
   }
 }
@@ -36,8 +36,8 @@ export class FilterStatusController {
 @Controller('api/v2/filters/:filter_id/statuses')
 export class FilterStatusesController {
   constructor(
-    private readonly filters: FetchFiltersService,
-    private readonly statuses: ManageFilterStatusesService,
+    private readonly filters: FilterQueries,
+    private readonly addStatus: AddFilterStatusService,
   ) {}
 
   @Get()
@@ -58,6 +58,6 @@ export class FilterStatusesController {
     @Param('filter_id') filterId: string,
     @Body() body: Record<string, unknown>,
   ): Promise<FilterStatusJson> {
-    return serializeFilterStatus(await this.statuses.add(account, filterId, body.status_id));
+    return serializeFilterStatus(await this.addStatus.call(account, filterId, body.status_id));
   }
 }

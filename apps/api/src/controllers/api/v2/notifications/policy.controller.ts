@@ -1,7 +1,8 @@
-import { Body, Controller, Get, Patch } from '@nestjs/common';
+import { Body, Controller, Get } from '@nestjs/common';
 import { CurrentAccount, Scopes } from '@nestodon/auth';
-import { NotificationPolicyService } from '@nestodon/core';
+import { NotificationPolicyQueries, UpdateNotificationPolicyService } from '@nestodon/core';
 import { Account, ValidationError } from '@nestodon/domain';
+import { Update } from '@nestodon/http';
 import { NotificationPolicyJson, serializeNotificationPolicy } from '@nestodon/serializers';
 
 const value = (body: Record<string, unknown>, name: string): string | undefined => {
@@ -15,7 +16,10 @@ const value = (body: Record<string, unknown>, name: string): string | undefined 
 /** /api/v2/notifications/policy: accept, filter or drop per kind of sender. */
 @Controller('api/v2/notifications/policy')
 export class NotificationPolicyController {
-  constructor(private readonly policies: NotificationPolicyService) {}
+  constructor(
+    private readonly policies: NotificationPolicyQueries,
+    private readonly updatePolicy: UpdateNotificationPolicyService,
+  ) {}
 
   @Get()
   @Scopes('read:notifications')
@@ -23,14 +27,14 @@ export class NotificationPolicyController {
     return serializeNotificationPolicy(await this.policies.show(account));
   }
 
-  @Patch()
+  @Update()
   @Scopes('write:notifications')
   async update(
     @CurrentAccount() account: Account,
     @Body() body: Record<string, unknown>,
   ): Promise<NotificationPolicyJson> {
     return serializeNotificationPolicy(
-      await this.policies.update(account, {
+      await this.updatePolicy.call(account, {
         forNotFollowing: value(body, 'for_not_following'),
         forNotFollowers: value(body, 'for_not_followers'),
         forNewAccounts: value(body, 'for_new_accounts'),

@@ -1,5 +1,5 @@
 import { Invite, OAuthAccessToken, OAuthApplication, User } from '@nestodon/domain';
-import { digestToken } from '@nestodon/auth';
+import { digestToken } from '@nestodon/access';
 import {
   createAccessToken,
   createApplication,
@@ -131,6 +131,11 @@ describe('POST /api/v1/accounts (open registrations)', () => {
 
     const mail = await env.smtp.waitFor((m) => m.to.includes('alice@example.com'));
     expect(mail.raw).toMatch(/^Subject: Confirm your e-mail address on /m);
+  });
+
+  it('accepts an address whose host has no dot, as Mastodon does (issue 15)', async () => {
+    await env.signUp(person({ username: 'localadmin', email: 'admin@localhost' })).expect(200);
+    expect((await userByUsername(env, 'localadmin')).email).toBe('admin@localhost');
   });
 
   it('counts the sign-up in weekly activity', async () => {

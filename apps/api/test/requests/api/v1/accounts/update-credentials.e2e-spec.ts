@@ -1,12 +1,17 @@
 import { Account } from '@nestodon/domain';
-import { createAccessToken, createLocalAccount, createRemoteAccount } from '@nestodon/testing';
+import {
+  animatedGif,
+  createAccessToken,
+  createLocalAccount,
+  createRemoteAccount,
+  solidImage,
+} from '@nestodon/testing';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { ApiHarness, startApi } from '../../../../support/api-harness';
-import { animatedGif, solidImage } from '../../../../support/images';
 
 describe('PATCH /api/v1/accounts/update_credentials', () => {
   let api: ApiHarness;
@@ -324,12 +329,6 @@ describe('PATCH /api/v1/accounts/update_credentials', () => {
         'source.language',
       ],
       [
-        'a field that is not an object',
-        { fields_attributes: ['x'] },
-        /Fields attributes/,
-        'fields_attributes.0',
-      ],
-      [
         'an unknown quote policy',
         { source: { quote_policy: 'friends' } },
         /Source quote policy must be one of public, followers, nobody/,
@@ -343,12 +342,6 @@ describe('PATCH /api/v1/accounts/update_credentials', () => {
       ],
       ['a note that is not text', { note: { a: 1 } }, /Note must be a string/, 'note'],
       [
-        'fields that are not a list',
-        { fields_attributes: 'x' },
-        /Fields attributes must be an array/,
-        'fields_attributes',
-      ],
-      [
         'a source that is not an object',
         { source: 'public' },
         /Source must be an object/,
@@ -361,6 +354,31 @@ describe('PATCH /api/v1/accounts/update_credentials', () => {
       expect(res.body.error).toMatch(/^Validation failed: /);
       expect(res.body.error).toMatch(message);
       expect(Object.keys(res.body.details)).toContain(field);
+    });
+
+    it('ignores fields_attributes given as a scalar, as Mastodon does (issue 15)', async () => {
+      await patch(auth)
+        .send({ fields_attributes: [{ name: 'Kept', value: 'yes' }] })
+        .expect(200);
+      for (const scalar of ['undefined', 'x', 42, true]) {
+        const res = await patch(auth)
+          .send({ fields_attributes: scalar, display_name: 'Scalar' })
+          .expect(200);
+        expect(res.body.fields).toEqual([
+          expect.objectContaining({ name: 'Kept', value: expect.stringContaining('yes') }),
+        ]);
+        expect(res.body.display_name).toBe('Scalar');
+      }
+      const form = await patch(auth)
+        .type('form')
+        .send('fields_attributes=undefined&note=from+a+form')
+        .expect(200);
+      expect(form.body.fields).toHaveLength(1);
+      // Items that are not objects are dropped, so a list of scalars clears the fields.
+      const cleared = await patch(auth)
+        .send({ fields_attributes: ['x'] })
+        .expect(200);
+      expect(cleared.body.fields).toEqual([]);
     });
 
     it('counts URLs as 23 characters and accepts limits exactly', async () => {

@@ -51,6 +51,16 @@ describe('GET /api/v1/apps/verify_credentials', () => {
     expect(res.body).toEqual(expected());
   });
 
+  it("refuses a disabled user's token", async () => {
+    const { user } = await createLocalAccount(api.dataSource, {}, { disabled: true });
+    const token = await createAccessToken(api.dataSource, { user, application, scopes: 'read' });
+    const res = await api.http
+      .get('/api/v1/apps/verify_credentials')
+      .set('Authorization', `Bearer ${token}`)
+      .expect(403);
+    expect(res.body).toEqual({ error: 'Your login is currently disabled' });
+  });
+
   it('answers 401 without a token or with a bad one', async () => {
     const none = await api.http.get('/api/v1/apps/verify_credentials').expect(401);
     expect(none.body).toEqual({ error: 'The access token is invalid' });

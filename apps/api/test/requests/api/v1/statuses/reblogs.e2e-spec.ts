@@ -32,7 +32,8 @@ describe('POST /api/v1/statuses/:id/reblog and /unreblog', () => {
       content: '',
       account: { id: bob.account.id },
       uri: `https://nestodon.test/users/bob/statuses/${res.body.id}/activity`,
-      reblogged: false,
+      // Issue 15: the wrapper shows the viewer's state read on the original, as Mastodon does.
+      reblogged: true,
       reblog: { id: status.id, reblogged: true, reblogs_count: 1 },
     });
     const again = await act(bob, status.id, 'reblog').expect(200);
@@ -86,6 +87,30 @@ describe('POST /api/v1/statuses/:id/reblog and /unreblog', () => {
       [...fans.slice(0, 4), ...fans.slice(0, 4)].map((fan) => act(fan, status.id, 'unreblog')),
     );
     expect(await reblogsCount(status.id)).toBe(6);
+  });
+
+  it('leaves no reblog alive when reblogs race the deletion of the original (issue 13)', async () => {
+    const fans = await Promise.all(
+      Array.from({ length: 50 }, () => createActor(api.dataSource, {})),
+    );
+    for (let round = 0; round < 3; round++) {
+      const status = await postStatus(api.http, alice, { status: `going away ${round}` });
+      const reblogs = fans.map((fan) => act(fan, status.id, 'reblog'));
+      const deletion = api.http
+        .delete(`/api/v1/statuses/${status.id}`)
+        .set('Authorization', alice.auth);
+      const [deleted, ...answers] = await Promise.all([deletion, ...reblogs]);
+      expect(deleted.status).toBe(200);
+      // Each reblog either went through before the deletion (and is gone with it) or was refused.
+      for (const answer of answers) expect([200, 404]).toContain(answer.status);
+      const [{ live }] = await api.dataSource.query(
+        `SELECT count(*)::int AS live FROM statuses WHERE reblog_of_id = $1 AND deleted_at IS NULL`,
+        [status.id],
+      );
+      expect(live).toBe(0);
+    }
+    // Reblogs that were removed with their original count no more.
+    for (const fan of fans) expect(await statusesCount(fan.account.id)).toBe(0);
   });
 
   it('lets only the author reblog a private status; direct statuses never', async () => {

@@ -124,7 +124,7 @@ describe('home timeline: statuses with followed hashtags', () => {
       tags: ['cats'],
       visibility: StatusVisibility.Unlisted,
     });
-    for (const status of [farStatus, shunnedStatus, unlisted]) await fanOut.fanOut(status.id);
+    for (const status of [farStatus, shunnedStatus, unlisted]) await fanOut.call(status.id);
     expect(await home(alice)).toEqual([farStatus.id]);
   });
 

@@ -1,0 +1,127 @@
+import { Readable } from 'node:stream';
+import { Inject, Injectable, NestMiddleware } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '@nestodon/config';
+import { FederationRequestData, FederationService } from '@nestodon/activitypub/federation';
+import type { NextFunction, Request, Response } from 'express';
+
+/** Profile and status pages, which answer with ActivityPub documents when asked for them. */
+const PROFILE_PAGE = /^\/@([A-Za-z0-9_]+)(?:\/(\d+))?\/?$/;
+/** Actor and status ids, which browsers are sent on to the pages above. */
+const ACTOR_OR_STATUS = /^\/users\/([A-Za-z0-9_]+)(?:\/statuses\/(\d+))?\/?$/;
+const ACTIVITYPUB_MEDIA_TYPES = /application\/(activity\+json|ld\+json)/i;
+/** Where Fedify may answer; the REST API and pages never pay for its routing. */
+const FEDERATION_PATHS =
+  /^\/(users\/|actor\/?$|inbox\/?$|@|nodeinfo\/2\.1$|\.well-known\/(webfinger|nodeinfo)$)/;
+
+/**
+ * Hands requests to Fedify's fetch-style handler: federation routes (actors, collections,
+ * objects, WebFinger, NodeInfo) are answered there; everything else, and what Fedify does not
+ * know, goes on to Nest. Requests keep their method, headers and (unread) body; the URL is
+ * rebuilt on the configured origin so a forged Host cannot change ids.
+ */
+@Injectable()
+export class FederationMiddleware implements NestMiddleware {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly service: FederationService,
+  ) {}
+
+  use(req: Request, res: Response, next: NextFunction): void {
+    if (!FEDERATION_PATHS.test(req.path)) return next();
+    this.handle(req, res).then((handled) => handled || next(), next);
+  }
+
+  /** Whether Fedify answered; false when the request is for the rest of the api. */
+  private async handle(req: Request, res: Response): Promise<boolean> {
+    if (!wellFormedWebFingerQuery(req)) {
+      res.status(400).type('text/plain').send('Invalid resource URL.');
+      return true;
+    }
+    const data: FederationRequestData = { gone: null };
+    let passed = false;
+    const passOn = () => {
+      passed = true;
+      return new Response(null, { status: 404 });
+    };
+    const response = await this.service.federation.fetch(this.toFetchRequest(req), {
+      contextData: data,
+      onNotFound: async () => (data.gone ? gone(data) : passOn()),
+      // A browser asking for an actor or a status is sent to its page, as on Mastodon.
+      onNotAcceptable: async () => {
+        const match = ACTOR_OR_STATUS.exec(req.path);
+        if (!match) return passOn();
+        const page = match[2] ? `/@${match[1]}/${match[2]}` : `/@${match[1]}`;
+        return new Response(null, { status: 302, headers: { Location: page, Vary: 'Accept' } });
+      },
+    });
+    if (passed) return false;
+    res.status(response.status);
+    response.headers.forEach((value, name) => res.setHeader(name, value));
+    res.end(Buffer.from(await response.arrayBuffer()));
+    return true;
+  }
+
+  private toFetchRequest(req: Request): globalThis.Request {
+    const url = new URL(this.negotiatedPath(req), this.config.instance.baseUrl);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (Array.isArray(value)) value.forEach((item) => headers.append(name, item));
+      else if (value !== undefined) headers.set(name, value);
+    }
+    const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+    return new Request(url, {
+      method: req.method,
+      headers,
+      body: hasBody ? lazyBody(req) : undefined,
+      // Node's fetch needs `duplex` for streamed bodies.
+      duplex: 'half',
+    });
+  }
+
+  /** `/@alice` and `/@alice/123` asked for as ActivityPub are the actor and the status. */
+  private negotiatedPath(req: Request): string {
+    const match = PROFILE_PAGE.exec(req.path);
+    if (!match || !ACTIVITYPUB_MEDIA_TYPES.test(req.headers.accept ?? '')) return req.originalUrl;
+    return match[2] ? `/users/${match[1]}/statuses/${match[2]}` : `/users/${match[1]}`;
+  }
+}
+
+/**
+ * WebFinger's `resource` must be a URI. Fedify answers 400 to anything else, but tells a bad
+ * URI by `instanceof TypeError`, which fails when the error comes from another realm (as under
+ * Jest); checked here so bad input can never become a 500.
+ */
+function wellFormedWebFingerQuery(req: Request): boolean {
+  if (req.path !== '/.well-known/webfinger') return true;
+  const { resource } = req.query;
+  return resource === undefined || (typeof resource === 'string' && URL.canParse(resource));
+}
+
+/** 410 Gone with the Tombstone of what was deleted. */
+async function gone(data: FederationRequestData): Promise<globalThis.Response> {
+  const body = await data.gone!.toJsonLd();
+  return new Response(JSON.stringify(body), {
+    status: 410,
+    headers: { 'Content-Type': 'application/activity+json', Vary: 'Accept' },
+  });
+}
+
+/**
+ * The request body as a stream read only when Fedify reads it (an inbox), so requests it passes
+ * on keep their body for Nest's parsers.
+ */
+function lazyBody(req: Request): ReadableStream<Uint8Array> {
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        reader ??= (Readable.toWeb(req) as ReadableStream<Uint8Array>).getReader();
+        const { done, value } = await reader.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      },
+      cancel: (reason) => reader?.cancel(reason),
+    },
+    { highWaterMark: 0 },
+  );
+}

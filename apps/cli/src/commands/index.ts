@@ -1,0 +1,30 @@
+import { Command } from 'commander';
+import { CliRuntime } from '../cli-runtime';
+import { accountsCommand } from './accounts.command';
+import { cacheCommand } from './cache.command';
+import { dbCommand } from './db.command';
+import { feedsCommand } from './feeds.command';
+import { mediaCommand } from './media.command';
+import { recommendationsCommand } from './recommendations.command';
+import { settingsCommand } from './settings.command';
+import { statusesCommand } from './statuses.command';
+import { tokensCommand } from './tokens.command';
+import { vapidCommand } from './vapid.command';
+
+/**
+ * Every top-level command, as tootctl names them where tootctl has them. A capability that
+ * brings its own (domains, emoji, media, search, …) adds a `<name>.command.ts` beside these and
+ * one line here; `accounts rotate` joins accounts.command.ts.
+ */
+export const COMMANDS: ReadonlyArray<(runtime: CliRuntime) => Command> = [
+  accountsCommand,
+  cacheCommand,
+  dbCommand,
+  feedsCommand,
+  mediaCommand,
+  recommendationsCommand,
+  settingsCommand,
+  statusesCommand,
+  tokensCommand,
+  vapidCommand,
+];

@@ -1,0 +1,64 @@
+import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
+import {
+  BeforeApplicationShutdown,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  Type,
+} from '@nestjs/common';
+import { WorkerQueue } from '@nestodon/config';
+import { JobDispatcher, JobName } from '@nestodon/queue';
+import { Job } from 'bullmq';
+
+/** Takes the jobs of one queue from Redis and runs each through the dispatcher, by its name. */
+@Injectable()
+abstract class QueueConsumer
+  extends WorkerHost
+  implements OnApplicationBootstrap, BeforeApplicationShutdown
+{
+  private readonly logger = new Logger('Worker');
+
+  constructor(private readonly dispatcher: JobDispatcher) {
+    super();
+  }
+
+  process(job: Job): Promise<unknown> {
+    return this.dispatcher.run(job.name as JobName, job.data);
+  }
+
+  @OnWorkerEvent('failed')
+  onFailed(job: Job | undefined, error: Error): void {
+    this.logger.warn(
+      `${job?.name} ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`,
+    );
+  }
+
+  @OnWorkerEvent('error')
+  onError(error: Error): void {
+    this.logger.error(error.message);
+  }
+
+  /** The worker is connected before the application counts as started. */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.worker.waitUntilReady();
+  }
+
+  /**
+   * Stops taking jobs and waits for the running ones, while the database and Redis are still
+   * open (they close in the shutdown hooks that follow).
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.worker.close();
+  }
+}
+
+/**
+ * The `@Processor` consumer of one queue, with that queue's concurrency: a class made per
+ * queue (the mixin pattern), as decorators are fixed where a class is declared.
+ */
+export function queueConsumer({ name, concurrency }: WorkerQueue): Type<QueueConsumer> {
+  @Processor(name, { concurrency })
+  class Consumer extends QueueConsumer {}
+  Object.defineProperty(Consumer, 'name', { value: `QueueConsumer(${name})` });
+  return Consumer;
+}

@@ -1,0 +1,3 @@
+export * from './redirect-uri';
+export * from './scopes';
+export * from './token-digest';

@@ -1,0 +1,39 @@
+import { Module } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '@nestodon/config';
+import { INBOX_HANDLERS } from '@nestodon/activitypub/inbox';
+import { LocalUris } from '@nestodon/activitypub/render';
+import { OutboundModule } from '@nestodon/platform';
+import { ActorFactsLoader } from './actor-facts';
+import { ActorRoutes } from './actor.routes';
+import { CollectionRoutes } from './collection.routes';
+import { EmojiFactsLoader } from './emoji-facts';
+import { FederationService } from './federation.service';
+import { NodeInfoRoutes } from './nodeinfo.routes';
+import { StatusFactsLoader } from './status-facts';
+import { StatusRoutes } from './status.routes';
+
+/**
+ * ActivityPub through Fedify: the Federation object and what it serves. Needs the database,
+ * Redis, core and serializers modules of the process; brings the outbound HTTP client.
+ */
+@Module({
+  imports: [OutboundModule],
+  providers: [
+    {
+      provide: LocalUris,
+      useFactory: (config: AppConfig) => new LocalUris(config.instance),
+      inject: [APP_CONFIG],
+    },
+    EmojiFactsLoader,
+    ActorFactsLoader,
+    StatusFactsLoader,
+    ActorRoutes,
+    CollectionRoutes,
+    StatusRoutes,
+    NodeInfoRoutes,
+    ...INBOX_HANDLERS,
+    FederationService,
+  ],
+  exports: [FederationService, LocalUris],
+})
+export class FederationModule {}

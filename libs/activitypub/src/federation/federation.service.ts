@@ -1,0 +1,66 @@
+import { createFederation, type MessageQueue } from '@fedify/fedify';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { APP_CONFIG, AppConfig } from '@nestodon/config';
+import { INBOX_HANDLERS } from '@nestodon/activitypub/inbox';
+import { RedisService, SafeHttpClient } from '@nestodon/platform';
+import { ActorRoutes } from './actor.routes';
+import { CollectionRoutes } from './collection.routes';
+import {
+  safeAuthenticatedDocumentLoaderFactory,
+  safeDocumentLoaderFactory,
+} from './document-loaders';
+import { FederationRequestData, FederationRoutes, NestodonFederation } from './federation-types';
+import { NodeInfoRoutes } from './nodeinfo.routes';
+import { RedisKvStore } from './redis-kv-store';
+import { StatusRoutes } from './status.routes';
+
+/**
+ * Fedify's message queue for inbound and outbound activities, when a process provides one (the
+ * BullMQ-backed queue of the delivery work). Without it Fedify handles activities in the
+ * request that produces them.
+ */
+export const FEDERATION_QUEUE = Symbol('FEDERATION_QUEUE');
+
+/**
+ * The process's Fedify Federation: our routes, its key–value store in our Redis, and every
+ * request it makes through SafeHttpClient (documents, contexts, signed fetches). The origin is
+ * the configured one, never a request's Host: handles use LOCAL_DOMAIN, URLs the web domain.
+ */
+@Injectable()
+export class FederationService {
+  readonly federation: NestodonFederation;
+
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    redis: RedisService,
+    client: SafeHttpClient,
+    moduleRef: ModuleRef,
+    actors: ActorRoutes,
+    collections: CollectionRoutes,
+    statuses: StatusRoutes,
+    nodeInfo: NodeInfoRoutes,
+    @Optional() @Inject(FEDERATION_QUEUE) queue?: MessageQueue,
+  ) {
+    const kv = new RedisKvStore(redis.client, redis.namespace);
+    this.federation = createFederation<FederationRequestData>({
+      kv,
+      origin: { handleHost: config.instance.localDomain, webOrigin: config.instance.baseUrl },
+      documentLoaderFactory: safeDocumentLoaderFactory(client, kv, 'object'),
+      contextLoaderFactory: safeDocumentLoaderFactory(client, kv, 'context'),
+      authenticatedDocumentLoaderFactory: safeAuthenticatedDocumentLoaderFactory(client),
+      queue,
+      // Workers drain the queue; web processes only enqueue.
+      manuallyStartQueue: true,
+    });
+    const routes: FederationRoutes[] = [actors, collections, statuses, nodeInfo];
+    for (const part of routes) part.register(this.federation);
+    const handlers = INBOX_HANDLERS.map((type) => moduleRef.get(type, { strict: false }));
+    if (handlers.length > 0) {
+      const inbox = this.federation.setInboxListeners('/users/{identifier}/inbox', '/inbox');
+      for (const handler of handlers) {
+        inbox.on(handler.activityType, (ctx, activity) => handler.handle(ctx, activity));
+      }
+    }
+  }
+}

@@ -1,0 +1,3 @@
+export * from './actor';
+export * from './local-uris';
+export * from './status';

@@ -1,0 +1,94 @@
+import { Injectable } from '@nestjs/common';
+import {
+  Account,
+  AccountDeletionRepository,
+  ListRepository,
+  OAuthAccessTokenRepository,
+  profileImageKeys,
+  RecordNotFoundError,
+  TransactionRunner,
+  UserRepository,
+  ValidationError,
+} from '@nestodon/domain';
+import { Channel, PublisherService, SystemEvent } from '@nestodon/pubsub';
+import { FeedManager } from '../feeds/feed-manager';
+import { UndistributeStatusService } from '../feeds/undistribute-status.service';
+import { MediaFiles } from '../media/media-files';
+import { MediaStorage } from '../media/media-storage';
+import { RemoveStatusService } from '../statuses/remove-status.service';
+
+/** Statuses removed per round. */
+const BATCH = 100;
+
+/**
+ * `accounts delete` of the operator CLI (Mastodon's DeleteAccountService for a local
+ * account): the login stops working at once; each status is removed as its author would
+ * remove it (counters, reblogs, pins) and leaves the followers' feeds and streams now, while
+ * the followers are still known; media files and profile images leave the disk; then the
+ * user, its tokens, relationships, lists, notifications and everything else the account
+ * owned go, and its own feeds. The account row stays as an empty suspended profile that
+ * keeps the username taken.
+ */
+@Injectable()
+export class DeleteAccountService {
+  constructor(
+    private readonly transactions: TransactionRunner,
+    private readonly users: UserRepository,
+    private readonly tokens: OAuthAccessTokenRepository,
+    private readonly lists: ListRepository,
+    private readonly deletion: AccountDeletionRepository,
+    private readonly removeStatus: RemoveStatusService,
+    private readonly undistribute: UndistributeStatusService,
+    private readonly feeds: FeedManager,
+    private readonly storage: MediaStorage,
+    private readonly publisher: PublisherService,
+    private readonly mediaFiles: MediaFiles,
+  ) {}
+
+  async call(account: Account): Promise<void> {
+    if (!account.isLocal) throw new ValidationError('Only local accounts can be deleted');
+    await this.lockOut(account);
+    await this.removeStatuses(account);
+    await this.removeFiles(account);
+    const lists = await this.lists.listsOf(account.id);
+    await this.transactions.run((tx) => this.deletion.purge(account.id, tx));
+    await this.feeds.clear('home', account.id);
+    for (const list of lists) await this.feeds.clear('list', list.id);
+  }
+
+  /** No sign-in and no token works while the rest runs; streaming connections close. */
+  private async lockOut(account: Account): Promise<void> {
+    await this.transactions.run(async (tx) => {
+      const user = await this.users.findByLocalUsername(account.username, tx);
+      if (!user) return;
+      await this.users.update(user.id, { disabled: true }, tx);
+      await this.tokens.revokeAllOfUser(user.id, tx);
+    });
+    await this.publisher.publish(Channel.system(account.id), { event: SystemEvent.Kill });
+  }
+
+  private async removeStatuses(account: Account): Promise<void> {
+    let after = '0';
+    for (;;) {
+      const ids = await this.deletion.liveStatusIds(account.id, after, BATCH);
+      if (ids.length === 0) return;
+      for (const id of ids) {
+        try {
+          await this.removeStatus.call(account, id, { deleteMedia: true });
+        } catch (error) {
+          if (!(error instanceof RecordNotFoundError)) throw error; // removed meanwhile
+        }
+        await this.undistribute.call(id, account.id);
+      }
+      after = ids[ids.length - 1];
+    }
+  }
+
+  private async removeFiles(account: Account): Promise<void> {
+    await this.mediaFiles.removeAll(await this.deletion.mediaOf(account.id));
+    await this.storage.deleteUnused([
+      ...profileImageKeys(account, 'avatar'),
+      ...profileImageKeys(account, 'header'),
+    ]);
+  }
+}

@@ -1,0 +1,11 @@
+import { Provider } from '@nestjs/common';
+import { EnsureAccountKeysService } from './ensure-account-keys.service';
+import { EnsureInstanceActorKeysService } from './ensure-instance-actor-keys.service';
+import { RotateAccountKeysService } from './rotate-account-keys.service';
+
+/** The actors feature's providers (federation keys), registered by CoreModule. */
+export const ACTORS_PROVIDERS: Provider[] = [
+  EnsureAccountKeysService,
+  EnsureInstanceActorKeysService,
+  RotateAccountKeysService,
+];

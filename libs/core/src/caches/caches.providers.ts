@@ -1,0 +1,6 @@
+import { Provider } from '@nestjs/common';
+import { CacheInvalidator } from './cache-invalidator';
+import { ClearCacheService } from './clear-cache.service';
+
+/** The caches feature's providers, registered by CoreModule. */
+export const CACHES_PROVIDERS: Provider[] = [CacheInvalidator, ClearCacheService];

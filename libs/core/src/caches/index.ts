@@ -1,0 +1,3 @@
+export * from './cache-invalidator';
+export * from './caches.providers';
+export * from './clear-cache.service';

@@ -1,0 +1,3 @@
+export * from './confirmation-email';
+export * from './mail.providers';
+export * from './mailer';

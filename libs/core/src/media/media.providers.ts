@@ -1,0 +1,45 @@
+import { Provider } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '@nestodon/config';
+import { DeleteMediaService } from './delete-media.service';
+import { Ffmpeg } from './ffmpeg';
+import { ImagePipeline } from './image-pipeline';
+import { MediaAttributesEditor } from './media-attributes-editor';
+import { MediaConverter } from './media-converter';
+import { MediaFiles } from './media-files';
+import { MediaInspector } from './media-inspector';
+import { MediaQueries } from './media-queries';
+import { LocalMediaStorage, MediaStorage } from './media-storage';
+import { MediaUsageQueries } from './media-usage-queries';
+import { ProcessMediaService } from './process-media.service';
+import { ProfileImageProcessor } from './profile-image-processor';
+import { RemoveCachedRemoteMediaService } from './remove-cached-remote-media.service';
+import { RemoveOrphanedMediaService } from './remove-orphaned-media.service';
+import { S3MediaStorage } from './s3-media-storage';
+import { UpdateMediaService } from './update-media.service';
+import { UploadMediaService } from './upload-media.service';
+
+/** The media feature's providers, registered by CoreModule. */
+export const MEDIA_PROVIDERS: Provider[] = [
+  {
+    // The storage adapter the configuration chooses: an S3-compatible bucket or MEDIA_ROOT.
+    provide: MediaStorage,
+    inject: [APP_CONFIG],
+    useFactory: (config: AppConfig) =>
+      config.media.s3 ? new S3MediaStorage(config) : new LocalMediaStorage(config),
+  },
+  Ffmpeg,
+  ImagePipeline,
+  MediaInspector,
+  MediaConverter,
+  MediaFiles,
+  MediaAttributesEditor,
+  MediaQueries,
+  MediaUsageQueries,
+  ProfileImageProcessor,
+  UploadMediaService,
+  ProcessMediaService,
+  UpdateMediaService,
+  DeleteMediaService,
+  RemoveOrphanedMediaService,
+  RemoveCachedRemoteMediaService,
+];

@@ -1,1 +1,0 @@
-export { inRetryingTransaction as inRelationshipTransaction } from '../shared/transaction';

@@ -1,0 +1,3 @@
+export * from './assign-role.service';
+export * from './role-queries';
+export * from './roles.providers';

@@ -1,0 +1,6 @@
+import { Provider } from '@nestjs/common';
+import { AssignRoleService } from './assign-role.service';
+import { RoleQueries } from './role-queries';
+
+/** The roles feature's providers, registered by CoreModule. */
+export const ROLES_PROVIDERS: Provider[] = [RoleQueries, AssignRoleService];

@@ -1,0 +1,47 @@
+import { AppConfig, REGISTRATION_MODES, RegistrationMode } from '@nestodon/config';
+
+/** Server settings an operator changes without a restart (`settings …` of the CLI). */
+export interface RuntimeSettings {
+  /** Who may sign up: everyone, everyone with staff approval, or nobody (invites only). */
+  registrationsMode: RegistrationMode;
+  /** Sign-ups awaiting approval must say why they want to join (Mastodon's require_invite_text). */
+  requireInviteText: boolean;
+}
+
+/** The stored name of each setting: Mastodon's, so the rows read the same. */
+export const SETTING_NAMES: Readonly<Record<keyof RuntimeSettings, string>> = {
+  registrationsMode: 'registrations_mode',
+  requireInviteText: 'require_invite_text',
+};
+
+/** What a setting is until an operator sets it: the registration mode comes from REGISTRATIONS_MODE. */
+export function defaultSettings(config: Pick<AppConfig, 'instance'>): RuntimeSettings {
+  return { registrationsMode: config.instance.registrationsMode, requireInviteText: true };
+}
+
+const VALID: { [K in keyof RuntimeSettings]: (value: unknown) => value is RuntimeSettings[K] } = {
+  registrationsMode: (value): value is RegistrationMode =>
+    typeof value === 'string' && (REGISTRATION_MODES as readonly string[]).includes(value),
+  requireInviteText: (value): value is boolean => typeof value === 'boolean',
+};
+
+/** Whether `value` may be stored as setting `key`. */
+export function isValidSetting<K extends keyof RuntimeSettings>(
+  key: K,
+  value: unknown,
+): value is RuntimeSettings[K] {
+  return VALID[key](value);
+}
+
+/** Stored values over defaults; a stored value that is no longer valid counts as unset. */
+export function mergeSettings(
+  defaults: RuntimeSettings,
+  stored: ReadonlyMap<string, unknown>,
+): RuntimeSettings {
+  const settings = { ...defaults };
+  for (const key of Object.keys(SETTING_NAMES) as Array<keyof RuntimeSettings>) {
+    const value = stored.get(SETTING_NAMES[key]);
+    if (isValidSetting(key, value)) (settings as Record<string, unknown>)[key] = value;
+  }
+  return settings;
+}

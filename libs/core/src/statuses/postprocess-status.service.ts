@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import { PollRepository, Status, StatusRepository, StatusVisibility } from '@nestodon/domain';
+import { JobName, JobQueue } from '@nestodon/queue';
+import { ActivityTracker } from '../instance/activity-tracker';
+import { RecordInteractionService } from '../suggestions/record-interaction.service';
+import { TagHistory } from '../tags/tag-history';
+import { enqueuePollExpiry } from './status-jobs';
+
+/**
+ * What follows a new status once it is committed (Mastodon's postprocessing): fan-out
+ * enqueued, the poll's end scheduled, weekly activity and daily hashtag use counted for public
+ * and unlisted statuses, and a reply remembered as an interaction (follow suggestions).
+ */
+@Injectable()
+export class PostprocessStatusService {
+  constructor(
+    private readonly jobs: JobQueue,
+    private readonly polls: PollRepository,
+    private readonly statuses: StatusRepository,
+    private readonly activity: ActivityTracker,
+    private readonly tagHistory: TagHistory,
+    private readonly interactions: RecordInteractionService,
+  ) {}
+
+  async call(status: Status): Promise<void> {
+    await this.jobs.enqueue(JobName.DistributeStatus, { statusId: status.id });
+    if (status.pollId) {
+      const poll = await this.polls.findById(status.pollId);
+      if (poll) await enqueuePollExpiry(this.jobs, poll);
+    }
+    if (
+      status.visibility === StatusVisibility.Public ||
+      status.visibility === StatusVisibility.Unlisted
+    ) {
+      await this.activity.record('statuses');
+      for (const tagId of await this.statuses.tagIds(status.id)) {
+        await this.tagHistory.record(tagId, status.accountId);
+      }
+    }
+    if (status.inReplyToAccountId) {
+      await this.interactions.call(status.accountId, status.inReplyToAccountId, 'reply');
+    }
+  }
+}

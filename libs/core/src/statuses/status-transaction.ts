@@ -1,4 +1,0 @@
-export {
-  inRetryingTransaction as inStatusTransaction,
-  isUniqueViolation,
-} from '../shared/transaction';

@@ -1,0 +1,121 @@
+import { TransactionRunner } from '../transactions';
+import { AccountConversationRepository } from './account-conversation.repository';
+import { AccountDeletionRepository } from './account-deletion.repository';
+import { AccountInteractionRepository } from './account-interaction.repository';
+import { AccountNoteRepository } from './account-note.repository';
+import { AccountStatsRepository } from './account-stats.repository';
+import { AnnualReportRepository } from './annual-report.repository';
+import { AccountRepository } from './account.repository';
+import { BlockRepository } from './block.repository';
+import { BookmarkRepository } from './bookmark.repository';
+import { CollectionRepository } from './collection.repository';
+import { ConversationMuteRepository } from './conversation-mute.repository';
+import { CustomEmojiRepository } from './custom-emoji.repository';
+import { CustomFilterRepository } from './custom-filter.repository';
+import { DirectoryRepository } from './directory.repository';
+import { EndorsementRepository } from './endorsement.repository';
+import { FanOutRepository } from './fan-out.repository';
+import { FavouriteRepository } from './favourite.repository';
+import { FeaturedTagsRepository } from './featured-tags.repository';
+import { FeedFactsRepository } from './feed-facts.repository';
+import { FeedRepository } from './feed.repository';
+import { FollowRecommendationRepository } from './follow-recommendation.repository';
+import { FollowRepository } from './follow.repository';
+import { InstanceActorRepository } from './instance-actor.repository';
+import { InstanceStatsRepository } from './instance-stats.repository';
+import { InviteRepository } from './invite.repository';
+import { ListFactsRepository } from './list-facts.repository';
+import { ListRepository } from './list.repository';
+import { MarkerRepository } from './marker.repository';
+import { MediaAttachmentRepository } from './media-attachment.repository';
+import { MuteRepository } from './mute.repository';
+import { NotificationPolicyRepository } from './notification-policy.repository';
+import { NotificationRequestRepository } from './notification-request.repository';
+import { NotificationRepository } from './notification.repository';
+import { OAuthAccessTokenRepository } from './oauth-access-token.repository';
+import { OAuthApplicationRepository } from './oauth-application.repository';
+import { PollRepository } from './poll.repository';
+import { QuoteRepository } from './quote.repository';
+import { RelationshipListsRepository } from './relationship-lists.repository';
+import { RelationshipsRepository } from './relationships.repository';
+import { RuleRepository } from './rule.repository';
+import { ScheduledStatusRepository } from './scheduled-status.repository';
+import { SettingRepository } from './setting.repository';
+import { StatusCleanupRepository } from './status-cleanup.repository';
+import { StatusPageRepository } from './status-page.repository';
+import { StatusPinRepository } from './status-pin.repository';
+import { StatusStatsRepository } from './status-stats.repository';
+import { StatusWriteRepository } from './status-write.repository';
+import { StreamingFactsRepository } from './streaming-facts.repository';
+import { StatusRepository } from './status.repository';
+import { TagFollowRepository } from './tag-follow.repository';
+import { TagRepository } from './tag.repository';
+import { TimelineRepository } from './timeline.repository';
+import { UserRoleRepository } from './user-role.repository';
+import { UserRepository } from './user.repository';
+import { ViewerRelationsRepository } from './viewer-relations.repository';
+import { WebPushSubscriptionRepository } from './web-push-subscription.repository';
+
+/**
+ * Every repository (and the transaction runner), provided once for the whole process by the
+ * platform's DatabaseModule. A new repository is added here, in alphabetical order.
+ */
+export const REPOSITORIES = [
+  AccountConversationRepository,
+  AccountDeletionRepository,
+  AccountInteractionRepository,
+  AccountNoteRepository,
+  AccountRepository,
+  AccountStatsRepository,
+  AnnualReportRepository,
+  BlockRepository,
+  BookmarkRepository,
+  CollectionRepository,
+  ConversationMuteRepository,
+  CustomEmojiRepository,
+  CustomFilterRepository,
+  DirectoryRepository,
+  EndorsementRepository,
+  FanOutRepository,
+  FavouriteRepository,
+  FeaturedTagsRepository,
+  FeedFactsRepository,
+  FeedRepository,
+  FollowRecommendationRepository,
+  FollowRepository,
+  InstanceActorRepository,
+  InstanceStatsRepository,
+  InviteRepository,
+  ListFactsRepository,
+  ListRepository,
+  MarkerRepository,
+  MediaAttachmentRepository,
+  MuteRepository,
+  NotificationPolicyRepository,
+  NotificationRepository,
+  NotificationRequestRepository,
+  OAuthAccessTokenRepository,
+  OAuthApplicationRepository,
+  PollRepository,
+  QuoteRepository,
+  RelationshipListsRepository,
+  RelationshipsRepository,
+  RuleRepository,
+  ScheduledStatusRepository,
+  SettingRepository,
+  StatusCleanupRepository,
+  StatusPageRepository,
+  StatusPinRepository,
+  StatusRepository,
+  StatusStatsRepository,
+  StatusWriteRepository,
+  StreamingFactsRepository,
+  TagFollowRepository,
+  TagRepository,
+  TimelineRepository,
+  TransactionRunner,
+  UserRepository,
+  UserRoleRepository,
+  ViewerRelationsRepository,
+  WebPushSubscriptionRepository,
+];

@@ -1,0 +1,209 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, In } from 'typeorm';
+import { CustomEmoji } from '../entities/custom-emoji.entity';
+import { MediaAttachment } from '../entities/media-attachment.entity';
+import { OAuthApplication } from '../entities/oauth-application.entity';
+import { queryPrepared } from './raw-rows';
+
+export interface StatusCounts {
+  repliesCount: number;
+  reblogsCount: number;
+  favouritesCount: number;
+  quotesCount: number;
+}
+
+/** An account a status mentions, as a status shows it. */
+export interface MentionedAccount {
+  id: string;
+  username: string;
+  /** Null for local accounts. */
+  domain: string | null;
+  url: string | null;
+  uri: string | null;
+}
+
+export interface StatusTagName {
+  name: string;
+  displayName: string | null;
+}
+
+/** The viewer's marks on a page: status ids, and conversation ids for mutes. */
+export interface ViewerStatusMarks {
+  favourited: Set<string>;
+  reblogged: Set<string>;
+  bookmarked: Set<string>;
+  pinned: Set<string>;
+  mutedConversations: Set<string>;
+}
+
+/** Per-status facts of a page of statuses, keyed by status id. */
+export interface StatusPageFacts {
+  counts: Map<string, StatusCounts>;
+  /** In mention order. */
+  mentions: Map<string, MentionedAccount[]>;
+  /** By name. */
+  tags: Map<string, StatusTagName[]>;
+  /** Null without a viewer. */
+  viewer: ViewerStatusMarks | null;
+}
+
+interface FactRow {
+  kind: 'stat' | 'mention' | 'tag' | 'favourited' | 'reblogged' | 'bookmarked' | 'pinned' | 'muted';
+  /** A status id (a conversation id for `muted`). */
+  status_id: string;
+  replies_count: string | null;
+  reblogs_count: string | null;
+  favourites_count: string | null;
+  quotes_count: string | null;
+  account_id: string | null;
+  username: string | null;
+  domain: string | null;
+  url: string | null;
+  uri: string | null;
+  tag_name: string | null;
+  tag_display_name: string | null;
+}
+
+/** Per-status facts of a page ($1: status ids); see StatusPageRepository.facts. */
+const FACTS_SQL = `
+  SELECT 'stat' AS kind, status_id::text AS status_id, replies_count::text AS replies_count,
+         reblogs_count::text AS reblogs_count, favourites_count::text AS favourites_count,
+         quotes_count::text AS quotes_count, NULL::text AS account_id, NULL::varchar AS username,
+         NULL::varchar AS domain, NULL::varchar AS url, NULL::varchar AS uri,
+         NULL::varchar AS tag_name, NULL::varchar AS tag_display_name, NULL::bigint AS mention_order
+    FROM status_stats WHERE status_id = ANY($1::bigint[])
+  UNION ALL
+  SELECT 'mention', m.status_id::text, NULL, NULL, NULL, NULL,
+         a.id::text, a.username, a.domain, a.url, a.uri, NULL, NULL, m.id
+    FROM mentions m JOIN accounts a ON a.id = m.account_id
+   WHERE m.status_id = ANY($1::bigint[]) AND m.silent = false
+  UNION ALL
+  SELECT 'tag', st.status_id::text, NULL, NULL, NULL, NULL,
+         NULL, NULL, NULL, NULL, NULL, t.name, t.display_name, NULL
+    FROM statuses_tags st JOIN tags t ON t.id = st.tag_id
+   WHERE st.status_id = ANY($1::bigint[])`;
+
+/** The viewer's marks ($2: viewer, $3: conversation ids), appended to FACTS_SQL. */
+const VIEWER_FACTS_SQL = `
+  UNION ALL
+  SELECT 'favourited', status_id::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+    FROM favourites WHERE account_id = $2 AND status_id = ANY($1::bigint[])
+  UNION ALL
+  SELECT 'bookmarked', status_id::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+    FROM bookmarks WHERE account_id = $2 AND status_id = ANY($1::bigint[])
+  UNION ALL
+  SELECT 'pinned', status_id::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+    FROM status_pins WHERE account_id = $2 AND status_id = ANY($1::bigint[])
+  UNION ALL
+  SELECT 'reblogged', reblog_of_id::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+    FROM statuses WHERE account_id = $2 AND reblog_of_id = ANY($1::bigint[]) AND deleted_at IS NULL
+  UNION ALL
+  SELECT 'muted', conversation_id::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+    FROM conversation_mutes WHERE account_id = $2 AND conversation_id = ANY($3::bigint[])`;
+
+const FACTS_ORDER = `
+  ORDER BY mention_order, tag_name`;
+
+/**
+ * What rendering a page of statuses reads besides the statuses themselves, each in one query
+ * whatever the page's length: counters, mentions, tags and the viewer's marks together; media,
+ * applications and custom emojis by key. The hot read path: fixed texts, prepared.
+ */
+@Injectable()
+export class StatusPageRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Counters, mentions, tags and (for a viewer) the viewer's marks, in one query. */
+  async facts(
+    statusIds: string[],
+    viewer: { id: string; conversationIds: string[] } | null,
+  ): Promise<StatusPageFacts> {
+    const rows = await queryPrepared<FactRow>(
+      this.dataSource,
+      viewer ? FACTS_SQL + VIEWER_FACTS_SQL + FACTS_ORDER : FACTS_SQL + FACTS_ORDER,
+      viewer ? [statusIds, viewer.id, viewer.conversationIds] : [statusIds],
+    );
+    const facts: StatusPageFacts = {
+      counts: new Map(),
+      mentions: new Map(),
+      tags: new Map(),
+      viewer: viewer
+        ? {
+            favourited: new Set(),
+            reblogged: new Set(),
+            bookmarked: new Set(),
+            pinned: new Set(),
+            mutedConversations: new Set(),
+          }
+        : null,
+    };
+    const append = <T>(map: Map<string, T[]>, key: string, value: T) => {
+      const list = map.get(key);
+      if (list) list.push(value);
+      else map.set(key, [value]);
+    };
+    for (const row of rows) {
+      switch (row.kind) {
+        case 'stat':
+          facts.counts.set(row.status_id, {
+            repliesCount: Number(row.replies_count),
+            reblogsCount: Number(row.reblogs_count),
+            favouritesCount: Number(row.favourites_count),
+            quotesCount: Number(row.quotes_count),
+          });
+          break;
+        case 'mention':
+          append(facts.mentions, row.status_id, {
+            id: row.account_id!,
+            username: row.username!,
+            domain: row.domain,
+            url: row.url,
+            uri: row.uri,
+          });
+          break;
+        case 'tag':
+          append(facts.tags, row.status_id, {
+            name: row.tag_name!,
+            displayName: row.tag_display_name,
+          });
+          break;
+        case 'muted':
+          facts.viewer?.mutedConversations.add(row.status_id);
+          break;
+        default:
+          facts.viewer?.[row.kind].add(row.status_id);
+      }
+    }
+    return facts;
+  }
+
+  media(ids: string[]): Promise<MediaAttachment[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.dataSource.getRepository(MediaAttachment).findBy({ id: In(ids) });
+  }
+
+  applications(ids: string[]): Promise<OAuthApplication[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.dataSource.getRepository(OAuthApplication).findBy({ id: In(ids) });
+  }
+
+  /** Enabled custom emojis by shortcode and server (domain null: this server's). */
+  async customEmojis(
+    wanted: Array<{ shortcode: string; domain: string | null }>,
+  ): Promise<CustomEmoji[]> {
+    if (wanted.length === 0) return [];
+    return this.dataSource
+      .getRepository(CustomEmoji)
+      .createQueryBuilder('e')
+      .where('e.disabled = false')
+      .andWhere(
+        `(e.shortcode, COALESCE(e.domain, '')) IN
+           (SELECT * FROM unnest(CAST(:shortcodes AS varchar[]), CAST(:domains AS varchar[])))`,
+        {
+          shortcodes: wanted.map((emoji) => emoji.shortcode),
+          domains: wanted.map((emoji) => emoji.domain ?? ''),
+        },
+      )
+      .getMany();
+  }
+}

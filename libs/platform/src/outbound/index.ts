@@ -1,0 +1,3 @@
+export * from './address-policy';
+export * from './outbound.module';
+export * from './safe-http-client';
