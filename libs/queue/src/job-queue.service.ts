@@ -1,4 +1,9 @@
-import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import {
+  BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  OnApplicationShutdown,
+} from '@nestjs/common';
 import { APP_CONFIG, AppConfig, QueueName } from '@nestodon/config';
 import { JobsOptions, Queue, QueueEvents } from 'bullmq';
 import { JobDispatcher } from './job-dispatcher';
@@ -6,6 +11,8 @@ import { JobName, JobPayloads, JobResults, QUEUE_OF_JOB } from './job-names';
 
 /** Every BullMQ queue by name (QueueModule registers them). */
 export const BULL_QUEUES = Symbol('BULL_QUEUES');
+
+const QUEUE_READY_ON_SHUTDOWN_MS = 2000;
 
 const DEFAULT_JOB_OPTIONS: JobsOptions = {
   attempts: 5,
@@ -20,7 +27,7 @@ const DEFAULT_JOB_OPTIONS: JobsOptions = {
  * processors in this process (end-to-end tests).
  */
 @Injectable()
-export class JobQueue implements OnApplicationShutdown {
+export class JobQueue implements BeforeApplicationShutdown, OnApplicationShutdown {
   private inlineDispatcher?: JobDispatcher;
   private readonly events = new Map<QueueName, Promise<QueueEvents>>();
 
@@ -92,6 +99,21 @@ export class JobQueue implements OnApplicationShutdown {
       this.events.set(name, events);
     }
     return events;
+  }
+
+  /**
+   * A queue still checking the Redis version when its shared connection closes reports the
+   * closed connection as an unhandled error and kills the process (a short CLI command does
+   * this), so shutdown first lets every queue finish starting, for a bounded time.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const bounded = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, QUEUE_READY_ON_SHUTDOWN_MS);
+    });
+    const ready = Promise.allSettled(Object.values(this.queues).map((q) => q.waitUntilReady()));
+    await Promise.race([ready, bounded]);
+    clearTimeout(timer);
   }
 
   async onApplicationShutdown(): Promise<void> {
