@@ -10,6 +10,8 @@ import { QUEUE_NAMES, WorkerQueue } from './worker-queues';
 
 export interface DatabaseConfig {
   url: string;
+  /** A streaming replica for read-heavy id queries (timelines, profiles, directory); null: none. */
+  replicaUrl: string | null;
   poolSize: number;
   migrateOnBoot: boolean;
 }
@@ -156,6 +158,7 @@ function withDefaults(vars: EnvironmentVariables): AppConfig {
     logFormat: vars.LOG_FORMAT ?? (env === 'development' ? 'pretty' : 'json'),
     database: {
       url: vars.DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/nestodon_${env}`,
+      replicaUrl: vars.REPLICA_DATABASE_URL ?? null,
       poolSize: vars.DB_POOL ?? 10,
       migrateOnBoot: vars.DB_MIGRATE_ON_BOOT ?? true,
     },

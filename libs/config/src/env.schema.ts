@@ -45,6 +45,12 @@ export class EnvironmentVariables {
   DATABASE_URL?: string;
 
   @IsOptional()
+  @Matches(/^postgres(ql)?:\/\/[^/]+\/[A-Za-z0-9_-]+(\?.*)?$/, {
+    message: 'must look like postgres://user@host:port/database',
+  })
+  REPLICA_DATABASE_URL?: string;
+
+  @IsOptional()
   @Transform(toInt)
   @IsInt()
   @Min(1)
@@ -394,6 +400,7 @@ export function validateEnvironment(env: NodeJS.ProcessEnv): EnvironmentVariable
 class EnvironmentVariablesKeys implements Record<keyof EnvironmentVariables, undefined> {
   NODE_ENV = undefined;
   DATABASE_URL = undefined;
+  REPLICA_DATABASE_URL = undefined;
   DB_POOL = undefined;
   REDIS_URL = undefined;
   REDIS_NAMESPACE = undefined;
