@@ -17,7 +17,11 @@ export interface DatabaseConfig {
 }
 
 export interface RedisConfig {
+  /** Password and database index; also the server itself unless sentinels are given. */
   url: string;
+  /** Redis Sentinel: the sentinels asked for the current master (null: connect to `url`). */
+  sentinels: Array<{ host: string; port: number }> | null;
+  sentinelMaster: string;
   /** Prefix for every key, channel and queue, so several instances (or test files) share one Redis. */
   namespace: string;
 }
@@ -164,6 +168,12 @@ function withDefaults(vars: EnvironmentVariables): AppConfig {
     },
     redis: {
       url: vars.REDIS_URL ?? 'redis://127.0.0.1:6379/0',
+      sentinels:
+        vars.REDIS_SENTINELS?.split(',').map((sentinel) => {
+          const [host, port] = sentinel.split(':');
+          return { host, port: Number(port) };
+        }) ?? null,
+      sentinelMaster: vars.REDIS_SENTINEL_MASTER ?? 'mymaster',
       namespace: vars.REDIS_NAMESPACE ? `${vars.REDIS_NAMESPACE}:` : '',
     },
     http: {

@@ -64,6 +64,16 @@ export class EnvironmentVariables {
   REDIS_URL?: string;
 
   @IsOptional()
+  @Matches(/^[A-Za-z0-9_.-]+:\d{1,5}(,[A-Za-z0-9_.-]+:\d{1,5})*$/, {
+    message: 'must list sentinels as host:port,host:port',
+  })
+  REDIS_SENTINELS?: string;
+
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_.-]{1,64}$/, { message: 'must be the name of the monitored master' })
+  REDIS_SENTINEL_MASTER?: string;
+
+  @IsOptional()
   @Matches(/^[A-Za-z0-9_.:-]{1,64}$/, { message: 'may use letters, digits and _.:- only' })
   REDIS_NAMESPACE?: string;
 
@@ -403,6 +413,8 @@ class EnvironmentVariablesKeys implements Record<keyof EnvironmentVariables, und
   REPLICA_DATABASE_URL = undefined;
   DB_POOL = undefined;
   REDIS_URL = undefined;
+  REDIS_SENTINELS = undefined;
+  REDIS_SENTINEL_MASTER = undefined;
   REDIS_NAMESPACE = undefined;
   PORT = undefined;
   STREAMING_PORT = undefined;
