@@ -5,6 +5,7 @@ export * from './caches';
 export * from './annual-reports';
 export * from './collections';
 export * from './conversations';
+export * from './custom-emojis';
 export * from './feeds';
 export * from './filters';
 export * from './instance';

@@ -1,0 +1,8 @@
+import { Type } from '@nestjs/common';
+import { CustomEmojisController } from './api/v1/custom-emojis.controller';
+
+/**
+ * Discovery surface (issue 11): custom emoji, announcements, the rest of the instance
+ * information and the public pages, in registration order.
+ */
+export const DISCOVERY_SURFACE_CONTROLLERS: Type[] = [CustomEmojisController];
