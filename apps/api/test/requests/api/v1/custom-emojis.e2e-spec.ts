@@ -10,8 +10,13 @@ describe('custom emojis', () => {
   beforeAll(async () => {
     api = await startApi();
     media = api.config.media.baseUrl;
-    const [saved] = await api.dataSource.getRepository(CustomEmoji).save([
-      { shortcode: 'blobcat', imageFileName: 'abc.gif', category: 'Blobs' },
+    const emojis = api.dataSource.getRepository(CustomEmoji);
+    const saved = await emojis.save({
+      shortcode: 'blobcat',
+      imageFileName: 'abc.gif',
+      category: 'Blobs',
+    });
+    await emojis.save([
       { shortcode: 'hidden', imageFileName: 'h.png', visibleInPicker: false },
       { shortcode: 'off', imageFileName: 'o.png', disabled: true },
       { shortcode: 'ablob', imageFileName: 'a.png' },
