@@ -15,6 +15,7 @@ export * from './rest/status-page.loader';
 export * from './rest/status-edit.serializer';
 export * from './rest/media-attachment.serializer';
 export * from './rest/poll.serializer';
+export * from './rest/announcement.serializer';
 export * from './rest/custom-emoji.serializer';
 export * from './rest/scheduled-status.serializer';
 export * from './rest/list.serializer';

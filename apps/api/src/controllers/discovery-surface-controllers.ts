@@ -1,8 +1,14 @@
 import { Type } from '@nestjs/common';
+import { AnnouncementsController } from './api/v1/announcements.controller';
+import { AnnouncementReactionsController } from './api/v1/announcements/reactions.controller';
 import { CustomEmojisController } from './api/v1/custom-emojis.controller';
 
 /**
  * Discovery surface (issue 11): custom emoji, announcements, the rest of the instance
  * information and the public pages, in registration order.
  */
-export const DISCOVERY_SURFACE_CONTROLLERS: Type[] = [CustomEmojisController];
+export const DISCOVERY_SURFACE_CONTROLLERS: Type[] = [
+  CustomEmojisController,
+  AnnouncementsController,
+  AnnouncementReactionsController,
+];

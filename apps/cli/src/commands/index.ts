@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { CliRuntime } from '../cli-runtime';
 import { accountsCommand } from './accounts.command';
+import { announcementsCommand } from './announcements.command';
 import { cacheCommand } from './cache.command';
 import { dbCommand } from './db.command';
 import { emojiCommand } from './emoji.command';
@@ -19,6 +20,7 @@ import { vapidCommand } from './vapid.command';
  */
 export const COMMANDS: ReadonlyArray<(runtime: CliRuntime) => Command> = [
   accountsCommand,
+  announcementsCommand,
   cacheCommand,
   dbCommand,
   emojiCommand,

@@ -37,6 +37,11 @@ export class CustomEmojiRepository {
       .getMany();
   }
 
+  findByIds(ids: string[]): Promise<CustomEmoji[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.repository.findBy({ id: In([...new Set(ids)]) });
+  }
+
   /** This server's enabled emojis shown in pickers (GET /api/v1/custom_emojis), by shortcode. */
   listed(): Promise<CustomEmoji[]> {
     return this.repository.find({

@@ -4,6 +4,7 @@ import { AccountDeletionRepository } from './account-deletion.repository';
 import { AccountInteractionRepository } from './account-interaction.repository';
 import { AccountNoteRepository } from './account-note.repository';
 import { AccountStatsRepository } from './account-stats.repository';
+import { AnnouncementRepository } from './announcement.repository';
 import { AnnualReportRepository } from './annual-report.repository';
 import { AccountRepository } from './account.repository';
 import { BlockRepository } from './block.repository';
@@ -67,6 +68,7 @@ export const REPOSITORIES = [
   AccountNoteRepository,
   AccountRepository,
   AccountStatsRepository,
+  AnnouncementRepository,
   AnnualReportRepository,
   BlockRepository,
   BookmarkRepository,
