@@ -2,6 +2,8 @@ import { Type } from '@nestjs/common';
 import { AnnouncementsController } from './api/v1/announcements.controller';
 import { AnnouncementReactionsController } from './api/v1/announcements/reactions.controller';
 import { CustomEmojisController } from './api/v1/custom-emojis.controller';
+import { InstancePrivacyPolicyController } from './api/v1/instance/privacy-policy.controller';
+import { PeersSearchController } from './api/v1/peers/search.controller';
 
 /**
  * Discovery surface (issue 11): custom emoji, announcements, the rest of the instance
@@ -11,4 +13,6 @@ export const DISCOVERY_SURFACE_CONTROLLERS: Type[] = [
   CustomEmojisController,
   AnnouncementsController,
   AnnouncementReactionsController,
+  PeersSearchController,
+  InstancePrivacyPolicyController,
 ];
