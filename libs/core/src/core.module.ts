@@ -18,6 +18,7 @@ import { MARKERS_PROVIDERS } from './markers/markers.providers';
 import { MEDIA_PROVIDERS } from './media/media.providers';
 import { NOTIFICATIONS_PROVIDERS } from './notifications/notifications.providers';
 import { OAUTH_PROVIDERS } from './oauth/oauth.providers';
+import { PUBLIC_PAGES_PROVIDERS } from './public-pages/public-pages.providers';
 import { PUSH_PROVIDERS } from './push/push.providers';
 import { QUOTES_PROVIDERS } from './quotes/quotes.providers';
 import { RELATIONSHIPS_PROVIDERS } from './relationships/relationships.providers';
@@ -50,6 +51,7 @@ const SERVICES: Provider[] = [
   ...MEDIA_PROVIDERS,
   ...NOTIFICATIONS_PROVIDERS,
   ...OAUTH_PROVIDERS,
+  ...PUBLIC_PAGES_PROVIDERS,
   ...PUSH_PROVIDERS,
   ...QUOTES_PROVIDERS,
   ...RELATIONSHIPS_PROVIDERS,

@@ -17,6 +17,7 @@ export * from './markers';
 export * from './media';
 export * from './notifications';
 export * from './oauth';
+export * from './public-pages';
 export * from './push';
 export * from './quotes';
 export * from './relationships';

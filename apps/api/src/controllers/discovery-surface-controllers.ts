@@ -4,6 +4,7 @@ import { AnnouncementReactionsController } from './api/v1/announcements/reaction
 import { CustomEmojisController } from './api/v1/custom-emojis.controller';
 import { InstancePrivacyPolicyController } from './api/v1/instance/privacy-policy.controller';
 import { PeersSearchController } from './api/v1/peers/search.controller';
+import { PublicPagesController } from './public/public-pages.controller';
 
 /**
  * Discovery surface (issue 11): custom emoji, announcements, the rest of the instance
@@ -15,4 +16,5 @@ export const DISCOVERY_SURFACE_CONTROLLERS: Type[] = [
   AnnouncementReactionsController,
   PeersSearchController,
   InstancePrivacyPolicyController,
+  PublicPagesController,
 ];
