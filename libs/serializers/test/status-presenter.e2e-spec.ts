@@ -5,6 +5,7 @@ import {
   CustomEmojiRepository,
   PollRepository,
   QuoteRepository,
+  ReadReplica,
   Status,
   StatusPageRepository,
   StatusRepository,
@@ -54,12 +55,12 @@ describe('StatusPresenter', () => {
         new CustomEmojiRepository(dataSource),
         new PollRepository(dataSource),
         new QuoteRepository(dataSource),
-        new StatusRepository(dataSource),
+        new StatusRepository(dataSource, new ReadReplica(dataSource)),
         new ViewerRelationsRepository(dataSource),
         accounts,
       ),
     );
-    statuses = new StatusRepository(dataSource);
+    statuses = new StatusRepository(dataSource, new ReadReplica(dataSource));
     visibility = new StatusQueries(statuses, new ViewerRelationsRepository(dataSource));
     viewer = (await createLocalAccount(dataSource, { username: 'viewer' })).account;
     page = await makeStatuses(41);
