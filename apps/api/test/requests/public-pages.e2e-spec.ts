@@ -151,4 +151,43 @@ describe('public pages and feeds', () => {
     expect((await api.http.get('/tags/unused.rss').expect(200)).text).not.toContain('<item>');
     await api.http.get('/tags/%20').expect(404);
   });
+
+  it('/api/oembed describes a public post of this server with an iframe of its embed page', async () => {
+    for (const url of [
+      `${base}/@alice/${posted.public}`,
+      `${base}/users/alice/statuses/${posted.public}`,
+    ]) {
+      const res = await api.http.get('/api/oembed').query({ url, maxwidth: 500 }).expect(200);
+      expect(res.body).toEqual({
+        type: 'rich',
+        version: '1.0',
+        author_name: 'Alice :blobcat:',
+        author_url: `${base}/@alice`,
+        provider_name: api.config.instance.localDomain,
+        provider_url: `${base}/`,
+        cache_age: 86400,
+        html: `<iframe src="${base}/@alice/${posted.public}/embed" class="mastodon-embed" style="max-width: 100%; border: 0" width="500" allowfullscreen="allowfullscreen"></iframe>`,
+        width: 500,
+        height: null,
+      });
+    }
+    const embed = await api.http.get(`/@alice/${posted.public}/embed`).expect(200);
+    expect(embed.text).toContain('A public post about');
+    expect(embed.headers['content-security-policy']).not.toContain('frame-ancestors');
+
+    for (const url of [
+      `${base}/@alice/${posted.private}`,
+      `${base}/@bob/${posted.public}`,
+      `https://elsewhere.example/@alice/${posted.public}`,
+      'not a url',
+    ]) {
+      await api.http.get('/api/oembed').query({ url }).expect(404);
+    }
+    await api.http.get('/api/oembed').expect(404);
+    await api.http.get(`/@alice/${posted.private}/embed`).expect(404);
+    await api.http
+      .get('/api/oembed')
+      .query({ url: `${base}/@alice/${posted.public}`, maxwidth: 'wide' })
+      .expect(422);
+  });
 });

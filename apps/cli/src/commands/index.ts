@@ -10,6 +10,7 @@ import { mediaCommand } from './media.command';
 import { recommendationsCommand } from './recommendations.command';
 import { settingsCommand } from './settings.command';
 import { statusesCommand } from './statuses.command';
+import { termsCommand } from './terms.command';
 import { tokensCommand } from './tokens.command';
 import { vapidCommand } from './vapid.command';
 
@@ -29,6 +30,7 @@ export const COMMANDS: ReadonlyArray<(runtime: CliRuntime) => Command> = [
   recommendationsCommand,
   settingsCommand,
   statusesCommand,
+  termsCommand,
   tokensCommand,
   vapidCommand,
 ];

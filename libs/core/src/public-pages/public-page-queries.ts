@@ -16,6 +16,8 @@ import { FetchTagTimelineService } from '../timelines/fetch-tag-timeline.service
 /** How many posts a profile page, a tag page and their feeds show (Mastodon's RSS size). */
 export const PUBLIC_PAGE_SIZE = 20;
 
+const STATUS_PATH = /^(?:\/@([A-Za-z0-9_]+)\/(\d+)|\/users\/([A-Za-z0-9_]+)\/statuses\/(\d+))\/?$/;
+
 export interface PublicProfile {
   account: Account;
   /** The user asked search engines not to index their pages. */
@@ -63,6 +65,21 @@ export class PublicPageQueries {
       throw new RecordNotFoundError();
     }
     return status;
+  }
+
+  /**
+   * The post at a URL of this server (`/@alice/123` or its ActivityPub id
+   * `/users/alice/statuses/123`), if anybody may see it; 404 for anything else.
+   */
+  async statusAtUrl(
+    url: string,
+    baseUrl: string,
+  ): Promise<{ profile: PublicProfile; status: Status }> {
+    const parsed = URL.canParse(url) ? new URL(url) : null;
+    const match = parsed && STATUS_PATH.exec(parsed.pathname);
+    if (!match || parsed.origin !== new URL(baseUrl).origin) throw new RecordNotFoundError();
+    const profile = await this.profile(match[1] ?? match[3]);
+    return { profile, status: await this.status(profile, match[2] ?? match[4]) };
   }
 
   /** The latest public posts with the tag (a name that is no tag is 404). */

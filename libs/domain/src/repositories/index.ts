@@ -14,6 +14,7 @@ export * from './raw-rows';
 export * from './repositories';
 export * from './account.repository';
 export * from './announcement.repository';
+export * from './terms-of-service.repository';
 export * from './bookmark.repository';
 export * from './conversation-mute.repository';
 export * from './fan-out.repository';

@@ -52,6 +52,7 @@ import { StreamingFactsRepository } from './streaming-facts.repository';
 import { StatusRepository } from './status.repository';
 import { TagFollowRepository } from './tag-follow.repository';
 import { TagRepository } from './tag.repository';
+import { TermsOfServiceRepository } from './terms-of-service.repository';
 import { TimelineRepository } from './timeline.repository';
 import { UserRoleRepository } from './user-role.repository';
 import { UserRepository } from './user.repository';
@@ -116,6 +117,7 @@ export const REPOSITORIES = [
   StreamingFactsRepository,
   TagFollowRepository,
   TagRepository,
+  TermsOfServiceRepository,
   TimelineRepository,
   TransactionRunner,
   UserRepository,

@@ -5,7 +5,13 @@ import { PublicPageQueries, PublicProfile } from '@nestodon/core';
 import { RecordNotFoundError } from '@nestodon/domain';
 import { AccountPresenter, StatusPresenter, versionString } from '@nestodon/serializers';
 import type { Response } from 'express';
-import { profilePage, PublicSite, statusPage, tagPage } from '../../pages/public/public-pages';
+import {
+  embedPage,
+  profilePage,
+  PublicSite,
+  statusPage,
+  tagPage,
+} from '../../pages/public/public-pages';
 import { sendPublicPage } from '../../pages/public/public-layout';
 import { accountFeed, tagFeed } from '../../pages/public/rss';
 
@@ -73,6 +79,18 @@ export class PublicPagesController {
     const status = await this.pages.status(profile, id);
     const json = await this.statuses.present(status, null);
     sendPublicPage(res, statusPage(this.site(), json, profile));
+  }
+
+  @Get('@:handle/:id/embed')
+  @Public()
+  async embed(
+    @Param('handle') handle: string,
+    @Param('id') id: string,
+    @Res() res: Response,
+  ): Promise<void> {
+    const status = await this.pages.status(await this.profileOf(handle), id);
+    const json = await this.statuses.present(status, null);
+    sendPublicPage(res, embedPage(this.site(), json), { embeddable: true });
   }
 
   @Get('tags/:tag')

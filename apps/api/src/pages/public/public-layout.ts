@@ -74,7 +74,13 @@ export function publicLayout(head: PublicHead, body: SafeHtml): SafeHtml {
  * Sends a public page: cacheable briefly by anyone (it shows only public things), varying by
  * Accept since the same address answers ActivityPub; no scripts, no frames.
  */
-export function sendPublicPage(res: Response, page: SafeHtml): void {
+export function sendPublicPage(
+  res: Response,
+  page: SafeHtml,
+  options: { embeddable?: boolean } = {},
+): void {
+  // Embeds (`/@alice/1/embed`) are made to be framed by other sites.
+  const frames = options.embeddable ? '' : "; frame-ancestors 'none'";
   res
     .status(200)
     .setHeader('Content-Type', 'text/html; charset=utf-8')
@@ -82,7 +88,7 @@ export function sendPublicPage(res: Response, page: SafeHtml): void {
     .setHeader('Vary', 'Accept')
     .setHeader(
       'Content-Security-Policy',
-      "default-src 'none'; style-src 'unsafe-inline'; img-src * data:; media-src *; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      `default-src 'none'; style-src 'unsafe-inline'; img-src * data:; media-src *; base-uri 'none'; form-action 'none'${frames}`,
     )
     .setHeader('X-Content-Type-Options', 'nosniff')
     .setHeader('Referrer-Policy', 'same-origin')

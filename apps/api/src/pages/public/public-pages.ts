@@ -182,3 +182,21 @@ export function tagPage(site: PublicSite, name: string, statuses: StatusJson[]):
       ${statuses.map((status) => statusCard(status, site))}`,
   );
 }
+
+/** `/@username/:id/embed`: the post alone, for an iframe on another site (oEmbed). */
+export function embedPage(site: PublicSite, status: StatusJson): SafeHtml {
+  return publicLayout(
+    {
+      title: `${displayName(status.account)} (${handle(status.account, site)})`,
+      description: status.spoiler_text
+        ? `Content warning: ${status.spoiler_text}`
+        : summary(status.content),
+      url: status.url ?? status.uri,
+      type: 'article',
+      alternates: [{ type: ACTIVITY_JSON, href: status.uri }],
+      siteName: site.title,
+      lang: status.language,
+    },
+    statusCard(status, site),
+  );
+}

@@ -1,7 +1,8 @@
+import { PublishTermsOfServiceService } from '@nestodon/core';
 import { createRemoteAccount } from '@nestodon/testing';
 import { ApiHarness, startApi } from '../../../support/api-harness';
 
-describe('instance information: peers search, privacy policy', () => {
+describe('instance information: peers search, privacy policy, terms of service', () => {
   let api: ApiHarness;
 
   beforeAll(async () => {
@@ -45,5 +46,40 @@ describe('instance information: peers search, privacy policy', () => {
     } finally {
       await custom.close();
     }
+  });
+
+  it('GET /api/v1/instance/terms_of_service[/:date] shows the version in force and others by date', async () => {
+    await api.http.get('/api/v1/instance/terms_of_service').expect(404);
+    const publish = api.app.get(PublishTermsOfServiceService);
+    const day = (offset: number) =>
+      new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    await publish.call({ text: '<p>Old terms</p>', effectiveDate: day(-30) });
+    const first = await api.http.get(`/api/v1/instance/terms_of_service/${day(-30)}`).expect(200);
+    expect(first.body).toEqual({
+      effective_date: day(-30),
+      effective: true,
+      content: '<p>Old terms</p>',
+      succeeded_by: null,
+    });
+    await publish.call({ text: '<p>Current terms</p>', effectiveDate: day(-1) });
+    await publish.call({ text: '<p>Next terms</p>', effectiveDate: day(10) });
+
+    const current = await api.http.get('/api/v1/instance/terms_of_service').expect(200);
+    expect(current.body).toEqual({
+      effective_date: day(-1),
+      effective: true,
+      content: '<p>Current terms</p>',
+      succeeded_by: day(10),
+    });
+    const next = await api.http.get(`/api/v1/instance/terms_of_service/${day(10)}`).expect(200);
+    expect(next.body).toMatchObject({ effective: false, succeeded_by: null });
+    const old = await api.http.get(`/api/v1/instance/terms_of_service/${day(-30)}`).expect(200);
+    expect(old.body.succeeded_by).toBe(day(-1));
+    for (const date of [day(5), '2020-13-45', 'yesterday']) {
+      await api.http.get(`/api/v1/instance/terms_of_service/${date}`).expect(404);
+    }
+    await expect(publish.call({ text: 'again', effectiveDate: day(10) })).rejects.toThrow(
+      'Effective date has already been taken',
+    );
   });
 });
