@@ -69,6 +69,7 @@ import { AccountNoteController } from './controllers/api/v1/accounts/note.contro
 import { AccountRelationshipsController } from './controllers/api/v1/accounts/relationships.controller';
 import { BlocksController } from './controllers/api/v1/blocks.controller';
 import { DirectoryController } from './controllers/api/v1/directory.controller';
+import { DISCOVERY_SURFACE_CONTROLLERS } from './controllers/discovery-surface-controllers';
 import { DomainBlocksController } from './controllers/api/v1/domain-blocks.controller';
 import { EndorsementsController } from './controllers/api/v1/endorsements.controller';
 import { FeaturedTagsController } from './controllers/api/v1/featured-tags.controller';
@@ -188,6 +189,8 @@ export class ApiModule {
         ...TIMELINE_CONTROLLERS,
         // Client compatibility and the Mastodon 4.3–4.6 surface (issue 15).
         ...COMPAT_CONTROLLERS,
+        // Custom emoji, announcements, instance information, public pages (issue 11).
+        ...DISCOVERY_SURFACE_CONTROLLERS,
         // Keep last: GET /api/v1/accounts/:id would shadow /api/v1/accounts/<word> routes.
         AccountsController,
       ],

@@ -52,6 +52,8 @@ export interface InstanceConfig {
   title: string;
   description: string;
   extendedDescription: string;
+  /** HTML of the privacy policy; null: the built-in one. */
+  privacyPolicy: string | null;
   contactEmail: string;
   contactAccount: string | null;
   languages: string[];
@@ -203,6 +205,7 @@ function withDefaults(vars: EnvironmentVariables): AppConfig {
       description:
         vars.INSTANCE_DESCRIPTION ?? 'A federated microblogging server compatible with Mastodon.',
       extendedDescription: vars.INSTANCE_EXTENDED_DESCRIPTION ?? '',
+      privacyPolicy: vars.INSTANCE_PRIVACY_POLICY || null,
       contactEmail: vars.INSTANCE_CONTACT_EMAIL ?? '',
       contactAccount: vars.INSTANCE_CONTACT_ACCOUNT ?? null,
       languages: (vars.INSTANCE_LANGUAGES ?? 'en').split(','),

@@ -178,6 +178,11 @@ export class EnvironmentVariables {
   INSTANCE_EXTENDED_DESCRIPTION?: string;
 
   @IsOptional()
+  @IsString()
+  @MaxLength(100000)
+  INSTANCE_PRIVACY_POLICY?: string;
+
+  @IsOptional()
   // Hosts without a dot (admin@localhost) are fine, as for sign-ups.
   @IsEmail({ require_tld: false })
   INSTANCE_CONTACT_EMAIL?: string;
@@ -438,6 +443,7 @@ class EnvironmentVariablesKeys implements Record<keyof EnvironmentVariables, und
   INSTANCE_TITLE = undefined;
   INSTANCE_DESCRIPTION = undefined;
   INSTANCE_EXTENDED_DESCRIPTION = undefined;
+  INSTANCE_PRIVACY_POLICY = undefined;
   INSTANCE_CONTACT_EMAIL = undefined;
   INSTANCE_CONTACT_ACCOUNT = undefined;
   INSTANCE_LANGUAGES = undefined;

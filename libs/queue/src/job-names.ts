@@ -58,6 +58,15 @@ export const JobName = {
   RemoveOrphanedMedia: 'media.remove_orphans',
   /** Compute an account's annual report for a year, then finish its async refresh. */
   GenerateAnnualReport: 'annual_reports.generate',
+  /**
+   * Publish an announcement whose scheduled_at has come (enqueued with that delay; an early run
+   * does nothing), and stream a published one (new or changed) to every local user.
+   */
+  PublishAnnouncement: 'announcements.publish',
+  /** Stream the new count of one reaction of an announcement to every local user. */
+  PublishAnnouncementReaction: 'announcements.publish_reaction',
+  /** Stream that an announcement is gone (deleted or unpublished) to every local user. */
+  UnpublishAnnouncement: 'announcements.unpublish',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -83,6 +92,9 @@ export interface JobPayloads {
   [JobName.ProcessMedia]: { mediaAttachmentId: string };
   [JobName.RemoveOrphanedMedia]: Record<string, never>;
   [JobName.GenerateAnnualReport]: { accountId: string; year: number };
+  [JobName.PublishAnnouncement]: { announcementId: string };
+  [JobName.PublishAnnouncementReaction]: { announcementId: string; name: string };
+  [JobName.UnpublishAnnouncement]: { announcementId: string };
 }
 
 /** What caused a notification, as ids (see NotifyService). */
@@ -125,6 +137,10 @@ export interface JobResults {
   /** How many attachments were removed. */
   [JobName.RemoveOrphanedMedia]: { removed: number };
   [JobName.GenerateAnnualReport]: { generated: boolean };
+  /** Whether the announcement was streamed (false: not published, or not yet due). */
+  [JobName.PublishAnnouncement]: { published: boolean };
+  [JobName.PublishAnnouncementReaction]: void;
+  [JobName.UnpublishAnnouncement]: void;
 }
 
 /** The queue each job kind waits in (queues are listed in libs/config, see QUEUE_NAMES). */
@@ -149,4 +165,7 @@ export const QUEUE_OF_JOB: Record<JobName, QueueName> = {
   [JobName.ProcessMedia]: 'media',
   [JobName.RemoveOrphanedMedia]: 'scheduler',
   [JobName.GenerateAnnualReport]: 'default',
+  [JobName.PublishAnnouncement]: 'scheduler',
+  [JobName.PublishAnnouncementReaction]: 'default',
+  [JobName.UnpublishAnnouncement]: 'default',
 };

@@ -2,6 +2,7 @@ import { AppConfig } from '@nestodon/config';
 import {
   Account,
   CustomEmoji,
+  CustomEmojiRepository,
   PollRepository,
   QuoteRepository,
   ReadReplica,
@@ -42,11 +43,16 @@ describe('StatusPresenter', () => {
   beforeAll(async () => {
     db = await createQueryCountingDatabase();
     ({ dataSource, config } = db);
-    const accounts = new AccountPresenter(config, dataSource);
+    const accounts = new AccountPresenter(
+      config,
+      dataSource,
+      new CustomEmojiRepository(dataSource),
+    );
     presenter = new StatusPresenter(
       config,
       new StatusPageLoader(
         new StatusPageRepository(dataSource),
+        new CustomEmojiRepository(dataSource),
         new PollRepository(dataSource),
         new QuoteRepository(dataSource),
         new StatusRepository(dataSource, new ReadReplica(dataSource)),

@@ -13,6 +13,8 @@ import { FeedMergeProcessor } from './feed-merge.processor';
 import { FeedUnmergeProcessor } from './feed-unmerge.processor';
 import { NotifyAdminsOfSignUpProcessor } from './notify-admins-of-sign-up.processor';
 import { NotifyProcessor } from './notify.processor';
+import { PublishAnnouncementReactionProcessor } from './publish-announcement-reaction.processor';
+import { PublishAnnouncementProcessor } from './publish-announcement.processor';
 import { PublishScheduledStatusProcessor } from './publish-scheduled-status.processor';
 import { RegenerateHomeFeedProcessor } from './regenerate-home-feed.processor';
 import { SendConfirmationEmailProcessor } from './send-confirmation-email.processor';
@@ -20,6 +22,7 @@ import { SystemPingProcessor } from './system-ping.processor';
 import { ProcessMediaProcessor } from './process-media.processor';
 import { RemoveOrphanedMediaProcessor } from './remove-orphaned-media.processor';
 import { UndistributeStatusProcessor } from './undistribute-status.processor';
+import { UnpublishAnnouncementProcessor } from './unpublish-announcement.processor';
 
 /** The processor class of every job kind; a kind missing here does not compile. */
 export const PROCESSOR_OF_JOB: { readonly [N in JobName]: Type<JobProcessor<N>> } = {
@@ -43,4 +46,7 @@ export const PROCESSOR_OF_JOB: { readonly [N in JobName]: Type<JobProcessor<N>> 
   [JobName.ProcessMedia]: ProcessMediaProcessor,
   [JobName.RemoveOrphanedMedia]: RemoveOrphanedMediaProcessor,
   [JobName.GenerateAnnualReport]: GenerateAnnualReportProcessor,
+  [JobName.PublishAnnouncement]: PublishAnnouncementProcessor,
+  [JobName.PublishAnnouncementReaction]: PublishAnnouncementReactionProcessor,
+  [JobName.UnpublishAnnouncement]: UnpublishAnnouncementProcessor,
 };

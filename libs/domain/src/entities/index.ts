@@ -1,3 +1,4 @@
+import { Announcement } from './announcement.entity';
 import { Account } from './account.entity';
 import { AccountStat } from './account-stat.entity';
 import { Invite } from './invite.entity';
@@ -136,7 +137,11 @@ export type { AnnualReportData } from './generated-annual-report.entity';
 export * from './quote.entity';
 export * from './collection.entity';
 
+// Announcements (issue 11).
+export { Announcement };
+
 export const ENTITIES = [
+  Announcement,
   Account,
   AccountStat,
   User,

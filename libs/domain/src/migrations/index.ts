@@ -19,6 +19,9 @@ import { AnnualReports1763701500003 } from './1763701500003-annual-reports';
 import { Settings1763701600000 } from './1763701600000-settings';
 import { WebPushSubscriptions1763701700000 } from './1763701700000-web-push-subscriptions';
 import { MediaProcessing1763701700000 } from './1763701700000-media-processing';
+import { Announcements1795480297517 } from './1795480297517-announcements';
+import { AccountDomainPrefix1795481404677 } from './1795481404677-account-domain-prefix';
+import { TermsOfService1795482186027 } from './1795482186027-terms-of-service';
 
 /** Every migration in order; listed explicitly so compiled code and tests load the same set. */
 export const MIGRATIONS = [
@@ -43,4 +46,7 @@ export const MIGRATIONS = [
   Settings1763701600000,
   WebPushSubscriptions1763701700000,
   MediaProcessing1763701700000,
+  Announcements1795480297517,
+  AccountDomainPrefix1795481404677,
+  TermsOfService1795482186027,
 ];

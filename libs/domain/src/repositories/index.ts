@@ -13,6 +13,8 @@ export * from './featured-tags.repository';
 export * from './raw-rows';
 export * from './repositories';
 export * from './account.repository';
+export * from './announcement.repository';
+export * from './terms-of-service.repository';
 export * from './bookmark.repository';
 export * from './conversation-mute.repository';
 export * from './fan-out.repository';

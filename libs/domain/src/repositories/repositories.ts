@@ -5,6 +5,7 @@ import { AccountDeletionRepository } from './account-deletion.repository';
 import { AccountInteractionRepository } from './account-interaction.repository';
 import { AccountNoteRepository } from './account-note.repository';
 import { AccountStatsRepository } from './account-stats.repository';
+import { AnnouncementRepository } from './announcement.repository';
 import { AnnualReportRepository } from './annual-report.repository';
 import { AccountRepository } from './account.repository';
 import { BlockRepository } from './block.repository';
@@ -51,6 +52,7 @@ import { StreamingFactsRepository } from './streaming-facts.repository';
 import { StatusRepository } from './status.repository';
 import { TagFollowRepository } from './tag-follow.repository';
 import { TagRepository } from './tag.repository';
+import { TermsOfServiceRepository } from './terms-of-service.repository';
 import { TimelineRepository } from './timeline.repository';
 import { UserRoleRepository } from './user-role.repository';
 import { UserRepository } from './user.repository';
@@ -68,6 +70,7 @@ export const REPOSITORIES = [
   AccountNoteRepository,
   AccountRepository,
   AccountStatsRepository,
+  AnnouncementRepository,
   AnnualReportRepository,
   BlockRepository,
   BookmarkRepository,
@@ -114,6 +117,7 @@ export const REPOSITORIES = [
   StreamingFactsRepository,
   TagFollowRepository,
   TagRepository,
+  TermsOfServiceRepository,
   TimelineRepository,
   TransactionRunner,
   UserRepository,
