@@ -69,6 +69,7 @@ import { AccountNoteController } from './controllers/api/v1/accounts/note.contro
 import { AccountRelationshipsController } from './controllers/api/v1/accounts/relationships.controller';
 import { BlocksController } from './controllers/api/v1/blocks.controller';
 import { DirectoryController } from './controllers/api/v1/directory.controller';
+import { MODERATION_CONTROLLERS } from './controllers/moderation-controllers';
 import { DomainBlocksController } from './controllers/api/v1/domain-blocks.controller';
 import { EndorsementsController } from './controllers/api/v1/endorsements.controller';
 import { FeaturedTagsController } from './controllers/api/v1/featured-tags.controller';
@@ -186,6 +187,8 @@ export class ApiModule {
         DirectoryController,
         // Timelines, lists, markers, filters, notifications, conversations (issue 6).
         ...TIMELINE_CONTROLLERS,
+        // Reports and the admin API (issue 12).
+        ...MODERATION_CONTROLLERS,
         // Client compatibility and the Mastodon 4.3–4.6 surface (issue 15).
         ...COMPAT_CONTROLLERS,
         // Keep last: GET /api/v1/accounts/:id would shadow /api/v1/accounts/<word> routes.

@@ -19,6 +19,7 @@ import { OAUTH_PROVIDERS } from './oauth/oauth.providers';
 import { PUSH_PROVIDERS } from './push/push.providers';
 import { QUOTES_PROVIDERS } from './quotes/quotes.providers';
 import { RELATIONSHIPS_PROVIDERS } from './relationships/relationships.providers';
+import { REPORTS_PROVIDERS } from './reports/reports.providers';
 import { ROLES_PROVIDERS } from './roles/roles.providers';
 import { SETTINGS_PROVIDERS } from './settings/settings.providers';
 import { STATUSES_PROVIDERS } from './statuses/statuses.providers';
@@ -49,6 +50,7 @@ const SERVICES: Provider[] = [
   ...PUSH_PROVIDERS,
   ...QUOTES_PROVIDERS,
   ...RELATIONSHIPS_PROVIDERS,
+  ...REPORTS_PROVIDERS,
   ...ROLES_PROVIDERS,
   ...SETTINGS_PROVIDERS,
   ...STATUSES_PROVIDERS,

@@ -18,6 +18,7 @@ export * from './oauth';
 export * from './push';
 export * from './quotes';
 export * from './relationships';
+export * from './reports';
 export * from './roles';
 export * from './settings';
 export * from './statuses';

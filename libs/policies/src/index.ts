@@ -10,3 +10,4 @@ export * from './stream.policy';
 export * from './push.policy';
 export * from './quote.policy';
 export * from './collection.policy';
+export * from './report.policy';

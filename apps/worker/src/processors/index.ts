@@ -13,6 +13,7 @@ import { FeedMergeProcessor } from './feed-merge.processor';
 import { FeedUnmergeProcessor } from './feed-unmerge.processor';
 import { NotifyAdminsOfSignUpProcessor } from './notify-admins-of-sign-up.processor';
 import { NotifyProcessor } from './notify.processor';
+import { NotifyStaffOfReportProcessor } from './notify-staff-of-report.processor';
 import { PublishScheduledStatusProcessor } from './publish-scheduled-status.processor';
 import { RegenerateHomeFeedProcessor } from './regenerate-home-feed.processor';
 import { SendConfirmationEmailProcessor } from './send-confirmation-email.processor';
@@ -39,6 +40,7 @@ export const PROCESSOR_OF_JOB: { readonly [N in JobName]: Type<JobProcessor<N>> 
   [JobName.AfterDomainBlock]: AfterDomainBlockProcessor,
   [JobName.Notify]: NotifyProcessor,
   [JobName.NotifyAdminsOfSignUp]: NotifyAdminsOfSignUpProcessor,
+  [JobName.NotifyStaffOfReport]: NotifyStaffOfReportProcessor,
   [JobName.DeliverWebPush]: DeliverWebPushProcessor,
   [JobName.ProcessMedia]: ProcessMediaProcessor,
   [JobName.RemoveOrphanedMedia]: RemoveOrphanedMediaProcessor,

@@ -51,6 +51,7 @@ import { Setting } from './setting.entity';
 import { Quote } from './quote.entity';
 import { Collection, CollectionItem } from './collection.entity';
 import { GeneratedAnnualReport } from './generated-annual-report.entity';
+import { Report } from './report.entity';
 
 export {
   Account,
@@ -136,6 +137,10 @@ export type { AnnualReportData } from './generated-annual-report.entity';
 export * from './quote.entity';
 export * from './collection.entity';
 
+// Moderation (issue 12).
+export { Report };
+export * from './report.entity';
+
 export const ENTITIES = [
   Account,
   AccountStat,
@@ -194,4 +199,6 @@ export const ENTITIES = [
   Collection,
   CollectionItem,
   GeneratedAnnualReport,
+  // Moderation.
+  Report,
 ];

@@ -37,6 +37,7 @@ export * from './invite.repository';
 export * from './mute.repository';
 export * from './oauth-access-token.repository';
 export * from './oauth-application.repository';
+export * from './report.repository';
 export * from './rule.repository';
 export * from './setting.repository';
 export * from './status-cleanup.repository';

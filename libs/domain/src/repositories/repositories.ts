@@ -38,6 +38,7 @@ import { PollRepository } from './poll.repository';
 import { QuoteRepository } from './quote.repository';
 import { RelationshipListsRepository } from './relationship-lists.repository';
 import { RelationshipsRepository } from './relationships.repository';
+import { ReportRepository } from './report.repository';
 import { RuleRepository } from './rule.repository';
 import { ScheduledStatusRepository } from './scheduled-status.repository';
 import { SettingRepository } from './setting.repository';
@@ -100,6 +101,7 @@ export const REPOSITORIES = [
   QuoteRepository,
   RelationshipListsRepository,
   RelationshipsRepository,
+  ReportRepository,
   RuleRepository,
   ScheduledStatusRepository,
   SettingRepository,
