@@ -2,6 +2,7 @@ import { Global, Module, Provider } from '@nestjs/common';
 import { OutboundModule } from '@nestodon/platform';
 import { ACCOUNTS_PROVIDERS } from './accounts/accounts.providers';
 import { ACTORS_PROVIDERS } from './actors/actors.providers';
+import { ADMIN_PROVIDERS } from './admin/admin.providers';
 import { CACHES_PROVIDERS } from './caches/caches.providers';
 import { ANNUAL_REPORTS_PROVIDERS } from './annual-reports/annual-reports.providers';
 import { COLLECTIONS_PROVIDERS } from './collections/collections.providers';
@@ -33,6 +34,7 @@ import { TRANSLATION_PROVIDERS } from './translation/translation.providers';
 const SERVICES: Provider[] = [
   ...ACCOUNTS_PROVIDERS,
   ...ACTORS_PROVIDERS,
+  ...ADMIN_PROVIDERS,
   ...CACHES_PROVIDERS,
   ...ANNUAL_REPORTS_PROVIDERS,
   ...COLLECTIONS_PROVIDERS,

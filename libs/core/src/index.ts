@@ -1,6 +1,7 @@
 export * from './core.module';
 export * from './accounts';
 export * from './actors';
+export * from './admin';
 export * from './caches';
 export * from './annual-reports';
 export * from './collections';

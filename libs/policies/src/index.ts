@@ -11,3 +11,4 @@ export * from './push.policy';
 export * from './quote.policy';
 export * from './collection.policy';
 export * from './report.policy';
+export * from './moderation.policy';

@@ -46,6 +46,8 @@ export const JobName = {
   NotifyAdminsOfSignUp: 'notifications.admin_sign_up',
   /** Tell staff who may manage reports about a new report (admin.report). */
   NotifyStaffOfReport: 'notifications.admin_report',
+  /** Delete the data of a suspended local account a moderator chose to erase. */
+  DeleteSuspendedAccount: 'accounts.delete_suspended',
   /** Send one notification to one Web Push subscription (retried; gone endpoints unsubscribe). */
   DeliverWebPush: 'web_push.deliver',
   /**
@@ -82,6 +84,7 @@ export interface JobPayloads {
   [JobName.Notify]: NotifyPayload;
   [JobName.NotifyAdminsOfSignUp]: { accountId: string };
   [JobName.NotifyStaffOfReport]: { reportId: string };
+  [JobName.DeleteSuspendedAccount]: { accountId: string };
   [JobName.DeliverWebPush]: { subscriptionId: string; notificationId: string };
   [JobName.ProcessMedia]: { mediaAttachmentId: string };
   [JobName.RemoveOrphanedMedia]: Record<string, never>;
@@ -123,6 +126,8 @@ export interface JobResults {
   [JobName.Notify]: { notificationId: string | null };
   [JobName.NotifyAdminsOfSignUp]: void;
   [JobName.NotifyStaffOfReport]: void;
+  /** Whether anything was deleted (an account unsuspended meanwhile is left alone). */
+  [JobName.DeleteSuspendedAccount]: { deleted: boolean };
   /** What became of the push: sent, dropped (subscription or notification gone), unsubscribed. */
   [JobName.DeliverWebPush]: { outcome: 'sent' | 'dropped' | 'unsubscribed' };
   [JobName.ProcessMedia]: { processed: boolean };
@@ -150,6 +155,7 @@ export const QUEUE_OF_JOB: Record<JobName, QueueName> = {
   [JobName.Notify]: 'default',
   [JobName.NotifyAdminsOfSignUp]: 'default',
   [JobName.NotifyStaffOfReport]: 'default',
+  [JobName.DeleteSuspendedAccount]: 'default',
   [JobName.DeliverWebPush]: 'push',
   [JobName.ProcessMedia]: 'media',
   [JobName.RemoveOrphanedMedia]: 'scheduler',

@@ -26,3 +26,4 @@ export * from './rest/conversation.serializer';
 export * from './rest/web-push-subscription.serializer';
 export * from './rest/collection.serializer';
 export * from './rest/report.serializer';
+export * from './rest/admin.serializer';

@@ -13,6 +13,7 @@ import { StatusPageLoader } from './rest/status-page.loader';
 import { NotificationPresenter } from './rest/notification.serializer';
 import { ConversationPresenter } from './rest/conversation.serializer';
 import { ReportPresenter } from './rest/report.serializer';
+import { AdminPresenter } from './rest/admin.serializer';
 
 const PRESENTERS = [
   AccountPresenter,
@@ -23,6 +24,7 @@ const PRESENTERS = [
   NotificationPresenter,
   ConversationPresenter,
   ReportPresenter,
+  AdminPresenter,
 ];
 
 /** Batch presenters (they query), global so controllers and services can inject them. */

@@ -4,6 +4,7 @@ import { AfterBlockProcessor } from './after-block.processor';
 import { AfterDomainBlockProcessor } from './after-domain-block.processor';
 import { AfterMuteProcessor } from './after-mute.processor';
 import { AuthorizeAllFollowRequestsProcessor } from './authorize-all-follow-requests.processor';
+import { DeleteSuspendedAccountProcessor } from './delete-suspended-account.processor';
 import { DeliverWebPushProcessor } from './deliver-web-push.processor';
 import { DistributeStatusProcessor } from './distribute-status.processor';
 import { GenerateAnnualReportProcessor } from './generate-annual-report.processor';
@@ -41,6 +42,7 @@ export const PROCESSOR_OF_JOB: { readonly [N in JobName]: Type<JobProcessor<N>> 
   [JobName.Notify]: NotifyProcessor,
   [JobName.NotifyAdminsOfSignUp]: NotifyAdminsOfSignUpProcessor,
   [JobName.NotifyStaffOfReport]: NotifyStaffOfReportProcessor,
+  [JobName.DeleteSuspendedAccount]: DeleteSuspendedAccountProcessor,
   [JobName.DeliverWebPush]: DeliverWebPushProcessor,
   [JobName.ProcessMedia]: ProcessMediaProcessor,
   [JobName.RemoveOrphanedMedia]: RemoveOrphanedMediaProcessor,

@@ -52,6 +52,7 @@ import { Quote } from './quote.entity';
 import { Collection, CollectionItem } from './collection.entity';
 import { GeneratedAnnualReport } from './generated-annual-report.entity';
 import { Report } from './report.entity';
+import { AccountWarning, AccountWarningPreset, AdminActionLog } from './account-warning.entity';
 
 export {
   Account,
@@ -138,8 +139,9 @@ export * from './quote.entity';
 export * from './collection.entity';
 
 // Moderation (issue 12).
-export { Report };
+export { Report, AccountWarning, AccountWarningPreset, AdminActionLog };
 export * from './report.entity';
+export * from './account-warning.entity';
 
 export const ENTITIES = [
   Account,
@@ -201,4 +203,7 @@ export const ENTITIES = [
   GeneratedAnnualReport,
   // Moderation.
   Report,
+  AccountWarning,
+  AccountWarningPreset,
+  AdminActionLog,
 ];

@@ -38,6 +38,8 @@ export * from './mute.repository';
 export * from './oauth-access-token.repository';
 export * from './oauth-application.repository';
 export * from './report.repository';
+export * from './admin-account.repository';
+export * from './account-warning.repository';
 export * from './rule.repository';
 export * from './setting.repository';
 export * from './status-cleanup.repository';

@@ -4,8 +4,10 @@ import { AccountDeletionRepository } from './account-deletion.repository';
 import { AccountInteractionRepository } from './account-interaction.repository';
 import { AccountNoteRepository } from './account-note.repository';
 import { AccountStatsRepository } from './account-stats.repository';
+import { AccountWarningRepository } from './account-warning.repository';
 import { AnnualReportRepository } from './annual-report.repository';
 import { AccountRepository } from './account.repository';
+import { AdminAccountRepository } from './admin-account.repository';
 import { BlockRepository } from './block.repository';
 import { BookmarkRepository } from './bookmark.repository';
 import { CollectionRepository } from './collection.repository';
@@ -68,6 +70,8 @@ export const REPOSITORIES = [
   AccountNoteRepository,
   AccountRepository,
   AccountStatsRepository,
+  AccountWarningRepository,
+  AdminAccountRepository,
   AnnualReportRepository,
   BlockRepository,
   BookmarkRepository,

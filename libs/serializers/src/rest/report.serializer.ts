@@ -42,7 +42,8 @@ export class ReportPresenter {
   }
 }
 
-export function serializeReport(report: Report, target: AccountJson): ReportJson {
+/** The fields the Report and Admin::Report entities share. */
+export function serializeReportBasics(report: Report) {
   return {
     id: String(report.id),
     action_taken: report.actionTakenAt !== null,
@@ -51,6 +52,12 @@ export function serializeReport(report: Report, target: AccountJson): ReportJson
     comment: report.comment,
     forwarded: report.forwarded,
     created_at: new Date(report.createdAt).toISOString(),
+  };
+}
+
+export function serializeReport(report: Report, target: AccountJson): ReportJson {
+  return {
+    ...serializeReportBasics(report),
     status_ids: report.statusIds.map(String),
     collection_ids: [],
     rule_ids: (report.ruleIds ?? []).map(String),
