@@ -1,19 +1,19 @@
 import { Controller, Get, HttpException } from '@nestjs/common';
 import { ALL_SCOPES } from '@nestodon/access';
-import { AllowAppToken, AllowUnconfirmed, AuthContext, CurrentAuth, Scopes } from '@nestodon/auth';
+import { AllowAppToken, AnyUserState, AuthContext, CurrentAuth, Scopes } from '@nestodon/auth';
 import { serializeApplication } from '@nestodon/serializers';
 
 /**
  * GET /api/v1/apps/verify_credentials: the app of the bearer token, without secrets. Any valid
- * token works, app token or user token, whatever its scopes (Mastodon 4.3+); a disabled user's
- * token is refused like everywhere else.
+ * token works, app token or user token, whatever its scopes (Mastodon 4.3+) and whatever the
+ * state of its user: Mastodon checks only the token here, so a disabled user's app still works.
  */
 @Controller('api/v1/apps/verify_credentials')
 export class AppsVerifyCredentialsController {
   @Get()
   @Scopes(...ALL_SCOPES)
   @AllowAppToken()
-  @AllowUnconfirmed()
+  @AnyUserState()
   show(@CurrentAuth() auth: AuthContext | undefined) {
     if (!auth?.application) {
       throw new HttpException({ error: 'The access token is invalid' }, 401);
