@@ -1,5 +1,10 @@
 import { Permission } from '@nestodon/domain';
-import { mayTakeAccountAction, roleOverrides, warningText } from './moderation.policy';
+import {
+  mayTakeAccountAction,
+  roleOverrides,
+  showsSensitive,
+  warningText,
+} from './moderation.policy';
 
 const role = (permissions: bigint, position: number) => ({
   permissions: permissions.toString(),
@@ -44,5 +49,15 @@ describe('warningText', () => {
     expect(warningText('Preset', 'Own words')).toBe('Preset\n\nOwn words');
     expect(warningText(null, 'Own words')).toBe('Own words');
     expect(warningText(null, null)).toBe('');
+  });
+});
+
+describe('showsSensitive', () => {
+  const status = { sensitive: false, accountId: '2' };
+  it('marks a sensitized author’s statuses sensitive, except to the author', () => {
+    expect(showsSensitive(status, { sensitizedAt: new Date() }, '1')).toBe(true);
+    expect(showsSensitive(status, { sensitizedAt: new Date() }, null)).toBe(true);
+    expect(showsSensitive(status, { sensitizedAt: new Date() }, '2')).toBe(false);
+    expect(showsSensitive(status, { sensitizedAt: null }, '1')).toBe(false);
   });
 });

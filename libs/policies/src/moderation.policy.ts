@@ -43,3 +43,16 @@ export function resolvesAllOpenReports(type: AccountActionType): boolean {
 export function warningText(presetText: string | null, text: string | null): string {
   return [presetText, text].filter((part): part is string => !!part).join('\n\n');
 }
+
+/**
+ * Whether a status shows as sensitive: a sensitized author's media always do, except to the
+ * author, who sees what they chose (Mastodon's StatusSerializer#sensitive).
+ */
+export function showsSensitive(
+  status: { sensitive: boolean; accountId: string },
+  author: { sensitizedAt: Date | null },
+  viewerId: string | null,
+): boolean {
+  if (viewerId === status.accountId) return status.sensitive;
+  return status.sensitive || author.sensitizedAt !== null;
+}
