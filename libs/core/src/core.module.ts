@@ -7,6 +7,7 @@ import { CACHES_PROVIDERS } from './caches/caches.providers';
 import { ANNUAL_REPORTS_PROVIDERS } from './annual-reports/annual-reports.providers';
 import { COLLECTIONS_PROVIDERS } from './collections/collections.providers';
 import { CONVERSATIONS_PROVIDERS } from './conversations/conversations.providers';
+import { DOMAIN_MODERATION_PROVIDERS } from './domain-moderation/domain-moderation.providers';
 import { FEEDS_PROVIDERS } from './feeds/feeds.providers';
 import { FILTERS_PROVIDERS } from './filters/filters.providers';
 import { INSTANCE_PROVIDERS } from './instance/instance.providers';
@@ -39,6 +40,7 @@ const SERVICES: Provider[] = [
   ...ANNUAL_REPORTS_PROVIDERS,
   ...COLLECTIONS_PROVIDERS,
   ...CONVERSATIONS_PROVIDERS,
+  ...DOMAIN_MODERATION_PROVIDERS,
   ...FEEDS_PROVIDERS,
   ...FILTERS_PROVIDERS,
   ...INSTANCE_PROVIDERS,

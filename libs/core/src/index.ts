@@ -6,6 +6,7 @@ export * from './caches';
 export * from './annual-reports';
 export * from './collections';
 export * from './conversations';
+export * from './domain-moderation';
 export * from './feeds';
 export * from './filters';
 export * from './instance';

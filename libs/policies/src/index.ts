@@ -12,3 +12,4 @@ export * from './quote.policy';
 export * from './collection.policy';
 export * from './report.policy';
 export * from './moderation.policy';
+export * from './domain-moderation.policy';

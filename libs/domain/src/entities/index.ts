@@ -53,6 +53,7 @@ import { Collection, CollectionItem } from './collection.entity';
 import { GeneratedAnnualReport } from './generated-annual-report.entity';
 import { Report } from './report.entity';
 import { AccountWarning, AccountWarningPreset, AdminActionLog } from './account-warning.entity';
+import { DomainAllow, DomainBlock } from './domain-block.entity';
 
 export {
   Account,
@@ -139,9 +140,10 @@ export * from './quote.entity';
 export * from './collection.entity';
 
 // Moderation (issue 12).
-export { Report, AccountWarning, AccountWarningPreset, AdminActionLog };
+export { Report, AccountWarning, AccountWarningPreset, AdminActionLog, DomainBlock, DomainAllow };
 export * from './report.entity';
 export * from './account-warning.entity';
+export * from './domain-block.entity';
 
 export const ENTITIES = [
   Account,
@@ -206,4 +208,6 @@ export const ENTITIES = [
   AccountWarning,
   AccountWarningPreset,
   AdminActionLog,
+  DomainBlock,
+  DomainAllow,
 ];

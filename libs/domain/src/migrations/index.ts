@@ -21,6 +21,7 @@ import { WebPushSubscriptions1763701700000 } from './1763701700000-web-push-subs
 import { MediaProcessing1763701700000 } from './1763701700000-media-processing';
 import { Reports1795480141673 } from './1795480141673-reports';
 import { AccountModeration1795480523049 } from './1795480523049-account-moderation';
+import { DomainBlocks1795481796415 } from './1795481796415-domain-blocks';
 
 /** Every migration in order; listed explicitly so compiled code and tests load the same set. */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   MediaProcessing1763701700000,
   Reports1795480141673,
   AccountModeration1795480523049,
+  DomainBlocks1795481796415,
 ];

@@ -40,6 +40,8 @@ export * from './oauth-application.repository';
 export * from './report.repository';
 export * from './admin-account.repository';
 export * from './account-warning.repository';
+export * from './domain-allow.repository';
+export * from './domain-block.repository';
 export * from './rule.repository';
 export * from './setting.repository';
 export * from './status-cleanup.repository';

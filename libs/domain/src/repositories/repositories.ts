@@ -16,6 +16,8 @@ import { ConversationMuteRepository } from './conversation-mute.repository';
 import { CustomEmojiRepository } from './custom-emoji.repository';
 import { CustomFilterRepository } from './custom-filter.repository';
 import { DirectoryRepository } from './directory.repository';
+import { DomainAllowRepository } from './domain-allow.repository';
+import { DomainBlockRepository } from './domain-block.repository';
 import { EndorsementRepository } from './endorsement.repository';
 import { FanOutRepository } from './fan-out.repository';
 import { FavouriteRepository } from './favourite.repository';
@@ -81,6 +83,8 @@ export const REPOSITORIES = [
   CustomEmojiRepository,
   CustomFilterRepository,
   DirectoryRepository,
+  DomainAllowRepository,
+  DomainBlockRepository,
   EndorsementRepository,
   FanOutRepository,
   FavouriteRepository,
