@@ -70,6 +70,7 @@ import { AccountRelationshipsController } from './controllers/api/v1/accounts/re
 import { BlocksController } from './controllers/api/v1/blocks.controller';
 import { DirectoryController } from './controllers/api/v1/directory.controller';
 import { DISCOVERY_SURFACE_CONTROLLERS } from './controllers/discovery-surface-controllers';
+import { MODERATION_CONTROLLERS } from './controllers/moderation-controllers';
 import { DomainBlocksController } from './controllers/api/v1/domain-blocks.controller';
 import { EndorsementsController } from './controllers/api/v1/endorsements.controller';
 import { FeaturedTagsController } from './controllers/api/v1/featured-tags.controller';
@@ -187,6 +188,8 @@ export class ApiModule {
         DirectoryController,
         // Timelines, lists, markers, filters, notifications, conversations (issue 6).
         ...TIMELINE_CONTROLLERS,
+        // Reports and the admin API (issue 12).
+        ...MODERATION_CONTROLLERS,
         // Client compatibility and the Mastodon 4.3–4.6 surface (issue 15).
         ...COMPAT_CONTROLLERS,
         // Custom emoji, announcements, instance information, public pages (issue 11).

@@ -3,11 +3,13 @@ import { OutboundModule } from '@nestodon/platform';
 import { ACCOUNTS_PROVIDERS } from './accounts/accounts.providers';
 import { ACTORS_PROVIDERS } from './actors/actors.providers';
 import { ANNOUNCEMENTS_PROVIDERS } from './announcements/announcements.providers';
+import { ADMIN_PROVIDERS } from './admin/admin.providers';
 import { CACHES_PROVIDERS } from './caches/caches.providers';
 import { ANNUAL_REPORTS_PROVIDERS } from './annual-reports/annual-reports.providers';
 import { COLLECTIONS_PROVIDERS } from './collections/collections.providers';
 import { CONVERSATIONS_PROVIDERS } from './conversations/conversations.providers';
 import { CUSTOM_EMOJIS_PROVIDERS } from './custom-emojis/custom-emojis.providers';
+import { DOMAIN_MODERATION_PROVIDERS } from './domain-moderation/domain-moderation.providers';
 import { FEEDS_PROVIDERS } from './feeds/feeds.providers';
 import { FILTERS_PROVIDERS } from './filters/filters.providers';
 import { INSTANCE_PROVIDERS } from './instance/instance.providers';
@@ -22,6 +24,7 @@ import { PUBLIC_PAGES_PROVIDERS } from './public-pages/public-pages.providers';
 import { PUSH_PROVIDERS } from './push/push.providers';
 import { QUOTES_PROVIDERS } from './quotes/quotes.providers';
 import { RELATIONSHIPS_PROVIDERS } from './relationships/relationships.providers';
+import { REPORTS_PROVIDERS } from './reports/reports.providers';
 import { ROLES_PROVIDERS } from './roles/roles.providers';
 import { SETTINGS_PROVIDERS } from './settings/settings.providers';
 import { STATUSES_PROVIDERS } from './statuses/statuses.providers';
@@ -36,11 +39,13 @@ const SERVICES: Provider[] = [
   ...ACCOUNTS_PROVIDERS,
   ...ACTORS_PROVIDERS,
   ...ANNOUNCEMENTS_PROVIDERS,
+  ...ADMIN_PROVIDERS,
   ...CACHES_PROVIDERS,
   ...ANNUAL_REPORTS_PROVIDERS,
   ...COLLECTIONS_PROVIDERS,
   ...CONVERSATIONS_PROVIDERS,
   ...CUSTOM_EMOJIS_PROVIDERS,
+  ...DOMAIN_MODERATION_PROVIDERS,
   ...FEEDS_PROVIDERS,
   ...FILTERS_PROVIDERS,
   ...INSTANCE_PROVIDERS,
@@ -55,6 +60,7 @@ const SERVICES: Provider[] = [
   ...PUSH_PROVIDERS,
   ...QUOTES_PROVIDERS,
   ...RELATIONSHIPS_PROVIDERS,
+  ...REPORTS_PROVIDERS,
   ...ROLES_PROVIDERS,
   ...SETTINGS_PROVIDERS,
   ...STATUSES_PROVIDERS,

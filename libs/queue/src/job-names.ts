@@ -44,6 +44,10 @@ export const JobName = {
   Notify: 'notifications.create',
   /** Tell staff who may manage users that an account signed up (admin.sign_up). */
   NotifyAdminsOfSignUp: 'notifications.admin_sign_up',
+  /** Tell staff who may manage reports about a new report (admin.report). */
+  NotifyStaffOfReport: 'notifications.admin_report',
+  /** Delete the data of a suspended local account a moderator chose to erase. */
+  DeleteSuspendedAccount: 'accounts.delete_suspended',
   /** Send one notification to one Web Push subscription (retried; gone endpoints unsubscribe). */
   DeliverWebPush: 'web_push.deliver',
   /**
@@ -88,6 +92,8 @@ export interface JobPayloads {
   [JobName.AfterDomainBlock]: { accountId: string; domain: string };
   [JobName.Notify]: NotifyPayload;
   [JobName.NotifyAdminsOfSignUp]: { accountId: string };
+  [JobName.NotifyStaffOfReport]: { reportId: string };
+  [JobName.DeleteSuspendedAccount]: { accountId: string };
   [JobName.DeliverWebPush]: { subscriptionId: string; notificationId: string };
   [JobName.ProcessMedia]: { mediaAttachmentId: string };
   [JobName.RemoveOrphanedMedia]: Record<string, never>;
@@ -131,6 +137,9 @@ export interface JobResults {
   /** The notification's id, or null when it was dropped. */
   [JobName.Notify]: { notificationId: string | null };
   [JobName.NotifyAdminsOfSignUp]: void;
+  [JobName.NotifyStaffOfReport]: void;
+  /** Whether anything was deleted (an account unsuspended meanwhile is left alone). */
+  [JobName.DeleteSuspendedAccount]: { deleted: boolean };
   /** What became of the push: sent, dropped (subscription or notification gone), unsubscribed. */
   [JobName.DeliverWebPush]: { outcome: 'sent' | 'dropped' | 'unsubscribed' };
   [JobName.ProcessMedia]: { processed: boolean };
@@ -161,6 +170,8 @@ export const QUEUE_OF_JOB: Record<JobName, QueueName> = {
   [JobName.AfterDomainBlock]: 'default',
   [JobName.Notify]: 'default',
   [JobName.NotifyAdminsOfSignUp]: 'default',
+  [JobName.NotifyStaffOfReport]: 'default',
+  [JobName.DeleteSuspendedAccount]: 'default',
   [JobName.DeliverWebPush]: 'push',
   [JobName.ProcessMedia]: 'media',
   [JobName.RemoveOrphanedMedia]: 'scheduler',

@@ -52,6 +52,9 @@ import { Setting } from './setting.entity';
 import { Quote } from './quote.entity';
 import { Collection, CollectionItem } from './collection.entity';
 import { GeneratedAnnualReport } from './generated-annual-report.entity';
+import { Report } from './report.entity';
+import { AccountWarning, AccountWarningPreset, AdminActionLog } from './account-warning.entity';
+import { DomainAllow, DomainBlock } from './domain-block.entity';
 
 export {
   Account,
@@ -139,6 +142,11 @@ export * from './collection.entity';
 
 // Announcements (issue 11).
 export { Announcement };
+// Moderation (issue 12).
+export { Report, AccountWarning, AccountWarningPreset, AdminActionLog, DomainBlock, DomainAllow };
+export * from './report.entity';
+export * from './account-warning.entity';
+export * from './domain-block.entity';
 
 export const ENTITIES = [
   Announcement,
@@ -199,4 +207,11 @@ export const ENTITIES = [
   Collection,
   CollectionItem,
   GeneratedAnnualReport,
+  // Moderation.
+  Report,
+  AccountWarning,
+  AccountWarningPreset,
+  AdminActionLog,
+  DomainBlock,
+  DomainAllow,
 ];

@@ -6,8 +6,10 @@ import { AccountInteractionRepository } from './account-interaction.repository';
 import { AccountNoteRepository } from './account-note.repository';
 import { AccountStatsRepository } from './account-stats.repository';
 import { AnnouncementRepository } from './announcement.repository';
+import { AccountWarningRepository } from './account-warning.repository';
 import { AnnualReportRepository } from './annual-report.repository';
 import { AccountRepository } from './account.repository';
+import { AdminAccountRepository } from './admin-account.repository';
 import { BlockRepository } from './block.repository';
 import { BookmarkRepository } from './bookmark.repository';
 import { CollectionRepository } from './collection.repository';
@@ -15,6 +17,8 @@ import { ConversationMuteRepository } from './conversation-mute.repository';
 import { CustomEmojiRepository } from './custom-emoji.repository';
 import { CustomFilterRepository } from './custom-filter.repository';
 import { DirectoryRepository } from './directory.repository';
+import { DomainAllowRepository } from './domain-allow.repository';
+import { DomainBlockRepository } from './domain-block.repository';
 import { EndorsementRepository } from './endorsement.repository';
 import { FanOutRepository } from './fan-out.repository';
 import { FavouriteRepository } from './favourite.repository';
@@ -40,6 +44,7 @@ import { PollRepository } from './poll.repository';
 import { QuoteRepository } from './quote.repository';
 import { RelationshipListsRepository } from './relationship-lists.repository';
 import { RelationshipsRepository } from './relationships.repository';
+import { ReportRepository } from './report.repository';
 import { RuleRepository } from './rule.repository';
 import { ScheduledStatusRepository } from './scheduled-status.repository';
 import { SettingRepository } from './setting.repository';
@@ -71,6 +76,8 @@ export const REPOSITORIES = [
   AccountRepository,
   AccountStatsRepository,
   AnnouncementRepository,
+  AccountWarningRepository,
+  AdminAccountRepository,
   AnnualReportRepository,
   BlockRepository,
   BookmarkRepository,
@@ -79,6 +86,8 @@ export const REPOSITORIES = [
   CustomEmojiRepository,
   CustomFilterRepository,
   DirectoryRepository,
+  DomainAllowRepository,
+  DomainBlockRepository,
   EndorsementRepository,
   FanOutRepository,
   FavouriteRepository,
@@ -105,6 +114,7 @@ export const REPOSITORIES = [
   ReadReplica,
   RelationshipListsRepository,
   RelationshipsRepository,
+  ReportRepository,
   RuleRepository,
   ScheduledStatusRepository,
   SettingRepository,
