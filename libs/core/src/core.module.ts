@@ -20,6 +20,7 @@ import { PUSH_PROVIDERS } from './push/push.providers';
 import { QUOTES_PROVIDERS } from './quotes/quotes.providers';
 import { RELATIONSHIPS_PROVIDERS } from './relationships/relationships.providers';
 import { ROLES_PROVIDERS } from './roles/roles.providers';
+import { SEARCH_PROVIDERS } from './search/search.providers';
 import { SETTINGS_PROVIDERS } from './settings/settings.providers';
 import { STATUSES_PROVIDERS } from './statuses/statuses.providers';
 import { SUGGESTIONS_PROVIDERS } from './suggestions/suggestions.providers';
@@ -50,6 +51,7 @@ const SERVICES: Provider[] = [
   ...QUOTES_PROVIDERS,
   ...RELATIONSHIPS_PROVIDERS,
   ...ROLES_PROVIDERS,
+  ...SEARCH_PROVIDERS,
   ...SETTINGS_PROVIDERS,
   ...STATUSES_PROVIDERS,
   ...SUGGESTIONS_PROVIDERS,

@@ -19,6 +19,7 @@ export * from './push';
 export * from './quotes';
 export * from './relationships';
 export * from './roles';
+export * from './search';
 export * from './settings';
 export * from './statuses';
 export * from './suggestions';
