@@ -6,6 +6,7 @@ import { dbCommand } from './db.command';
 import { feedsCommand } from './feeds.command';
 import { mediaCommand } from './media.command';
 import { recommendationsCommand } from './recommendations.command';
+import { searchCommand } from './search.command';
 import { settingsCommand } from './settings.command';
 import { statusesCommand } from './statuses.command';
 import { tokensCommand } from './tokens.command';
@@ -23,6 +24,7 @@ export const COMMANDS: ReadonlyArray<(runtime: CliRuntime) => Command> = [
   feedsCommand,
   mediaCommand,
   recommendationsCommand,
+  searchCommand,
   settingsCommand,
   statusesCommand,
   tokensCommand,

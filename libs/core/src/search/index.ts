@@ -1,3 +1,4 @@
+export * from './deploy-search.service';
 export * from './search-accounts.service';
 export * from './search-query';
 export * from './search-statuses.service';

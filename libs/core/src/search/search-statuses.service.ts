@@ -4,6 +4,7 @@ import {
   RecordNotFoundError,
   SearchRepository,
   Status,
+  StatusRepository,
   StatusSearchCondition,
 } from '@nestodon/domain';
 import { AccountQueries } from '../accounts/account-queries';
@@ -36,7 +37,8 @@ export class SearchStatusesService {
   constructor(
     private readonly search: SearchRepository,
     private readonly accounts: AccountQueries,
-    private readonly statuses: StatusQueries,
+    private readonly statuses: StatusRepository,
+    private readonly visibility: StatusQueries,
   ) {}
 
   async call(viewer: Account, query: string, options: StatusSearchOptions): Promise<Status[]> {
@@ -54,7 +56,8 @@ export class SearchStatusesService {
       stemLanguage: language?.kind === 'language' ? language.language : DEFAULT_STEM_LANGUAGE,
       ...options,
     });
-    return this.statuses.filterForList(await this.statuses.loadInOrder(ids), viewer);
+    // findPage keeps the order of `ids` (one prepared query, as timelines load their pages).
+    return this.visibility.filterForList(await this.statuses.findPage(ids), viewer);
   }
 
   private async condition(viewer: Account, filter: SearchFilter): Promise<StatusSearchCondition> {

@@ -63,6 +63,16 @@ export const SEARCH_INDEXES = {
 } as const;
 export type SearchIndexKind = keyof typeof SEARCH_INDEXES;
 
+/** Positional parameters gathered while a query is written: `bind(v)` answers `$n`. */
+function binder() {
+  const params: unknown[] = [];
+  const bind = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  return { params, bind };
+}
+
 const likeEscape = (value: string) => value.replace(/[\\%_]/g, '\\$&');
 
 /** The SQL of one `has:`/`is:` property on status alias `s`; an unknown one matches nothing. */
@@ -99,11 +109,7 @@ export class SearchRepository {
 
   /** Ids of matching statuses the viewer may search, newest first. */
   async statusIds(criteria: StatusSearchCriteria): Promise<string[]> {
-    const params: unknown[] = [];
-    const bind = (value: unknown) => {
-      params.push(value);
-      return `$${params.length}`;
-    };
+    const { params, bind } = binder();
     const viewer = bind(criteria.viewerId);
     const conditions = [
       's.deleted_at IS NULL',
@@ -182,11 +188,7 @@ export class SearchRepository {
    * then the exact username, local ones, and the most followed.
    */
   async accounts(criteria: AccountSearchCriteria): Promise<Account[]> {
-    const params: unknown[] = [];
-    const bind = (value: unknown) => {
-      params.push(value);
-      return `$${params.length}`;
-    };
+    const { params, bind } = binder();
     const username = bind(criteria.username);
     let handle = `lower(a.username) LIKE ${bind(likeEscape(criteria.username) + '%')}`;
     if (criteria.domain === null) handle += ' AND a.domain IS NULL';

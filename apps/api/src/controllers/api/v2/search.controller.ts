@@ -1,7 +1,7 @@
-import { BadRequestException, Controller, Get, Query, UnauthorizedException } from '@nestjs/common';
+import { Controller, Get, Query, UnauthorizedException } from '@nestjs/common';
 import { AuthContext, CurrentAuth, ScopesIfToken } from '@nestodon/auth';
 import { SearchService, SearchType } from '@nestodon/core';
-import { ToBoolean, ToInteger } from '@nestodon/http';
+import { ToBoolean } from '@nestodon/http';
 import {
   AccountJson,
   AccountPresenter,
@@ -10,28 +10,15 @@ import {
   TagJson,
   TagPresenter,
 } from '@nestodon/serializers';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, Matches } from 'class-validator';
+import { requiredQuery, SearchParams, searchLimit } from '../search-params';
 
 const ID = /^\d{1,19}$/;
 
-class SearchQuery {
-  @IsOptional()
-  @IsString()
-  q?: string;
-
+class SearchQuery extends SearchParams {
   @IsOptional()
   @IsIn(['accounts', 'hashtags', 'statuses'])
   type?: SearchType;
-
-  @IsOptional()
-  @ToBoolean()
-  @IsBoolean()
-  resolve?: boolean;
-
-  @IsOptional()
-  @ToBoolean()
-  @IsBoolean()
-  following?: boolean;
 
   @IsOptional()
   @ToBoolean()
@@ -49,18 +36,6 @@ class SearchQuery {
   @IsOptional()
   @Matches(ID, { message: 'min_id must be a numeric id' })
   min_id?: string;
-
-  @IsOptional()
-  @ToInteger()
-  @IsInt()
-  @Min(0)
-  @Max(10_000)
-  offset?: number;
-
-  @IsOptional()
-  @ToInteger()
-  @IsInt()
-  limit?: number;
 }
 
 export interface SearchJson {
@@ -68,9 +43,6 @@ export interface SearchJson {
   statuses: StatusJson[];
   hashtags: TagJson[];
 }
-
-/** Mastodon's limit_param: default 20, at most 40, 0 means the default. */
-const searchLimit = (limit: number | undefined) => Math.min(Math.abs(limit ?? 20), 40) || 20;
 
 /**
  * GET /api/v2/search: accounts, hashtags and statuses matching `q`, with Mastodon 4.2+
@@ -92,9 +64,7 @@ export class SearchV2Controller {
     @Query() query: SearchQuery,
     @CurrentAuth() auth: AuthContext | undefined,
   ): Promise<SearchJson> {
-    if (!query.q?.trim()) {
-      throw new BadRequestException({ error: 'param is missing or the value is empty: q' });
-    }
+    const q = requiredQuery(query);
     const viewer = auth?.user?.account ?? null;
     if (!viewer && (query.offset ?? 0) > 0) {
       throw new UnauthorizedException({
@@ -107,7 +77,7 @@ export class SearchV2Controller {
           'Search queries that resolve remote resources are not supported without authentication',
       });
     }
-    const results = await this.search.call(viewer, query.q, {
+    const results = await this.search.call(viewer, q, {
       type: query.type ?? null,
       resolve: query.resolve ?? false,
       following: query.following ?? false,
@@ -116,7 +86,7 @@ export class SearchV2Controller {
       maxId: query.max_id ?? null,
       minId: query.min_id ?? null,
       offset: query.offset ?? 0,
-      limit: searchLimit(query.limit),
+      limit: searchLimit(query.limit, 20),
     });
     const [accounts, statuses, hashtags] = await Promise.all([
       this.accounts.presentMany(results.accounts),

@@ -1,39 +1,9 @@
-import { BadRequestException, Controller, Get, Query } from '@nestjs/common';
-import { Account } from '@nestodon/domain';
+import { Controller, Get, Query } from '@nestjs/common';
 import { CurrentAccount, Scopes } from '@nestodon/auth';
 import { SearchAccountsService } from '@nestodon/core';
-import { ToBoolean, ToInteger } from '@nestodon/http';
+import { Account } from '@nestodon/domain';
 import { AccountJson, AccountPresenter } from '@nestodon/serializers';
-import { IsBoolean, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
-
-class AccountSearchQuery {
-  @IsOptional()
-  @IsString()
-  q?: string;
-
-  @IsOptional()
-  @ToInteger()
-  @IsInt()
-  limit?: number;
-
-  @IsOptional()
-  @ToInteger()
-  @IsInt()
-  @Min(0)
-  @Max(10_000)
-  offset?: number;
-
-  /** Look a handle up over federation; the federation code answers it (local search here). */
-  @IsOptional()
-  @ToBoolean()
-  @IsBoolean()
-  resolve?: boolean;
-
-  @IsOptional()
-  @ToBoolean()
-  @IsBoolean()
-  following?: boolean;
-}
+import { requiredQuery, SearchParams, searchLimit } from '../../search-params';
 
 /**
  * GET /api/v1/accounts/search: accounts by username, `user@domain` or display name, followed
@@ -49,16 +19,13 @@ export class AccountSearchController {
   @Get()
   @Scopes('read:accounts')
   async index(
-    @Query() query: AccountSearchQuery,
+    @Query() params: SearchParams,
     @CurrentAccount() viewer: Account,
   ): Promise<AccountJson[]> {
-    if (!query.q?.trim()) {
-      throw new BadRequestException({ error: 'param is missing or the value is empty: q' });
-    }
-    const accounts = await this.search.call(viewer, query.q, {
-      limit: Math.min(Math.abs(query.limit ?? 40), 80) || 40,
-      offset: query.offset ?? 0,
-      following: query.following ?? false,
+    const accounts = await this.search.call(viewer, requiredQuery(params), {
+      limit: searchLimit(params.limit, 40),
+      offset: params.offset ?? 0,
+      following: params.following ?? false,
     });
     return this.presenter.presentMany(accounts);
   }
