@@ -3,6 +3,7 @@ import { OutboundModule } from '@nestodon/platform';
 import { ACCOUNTS_PROVIDERS } from './accounts/accounts.providers';
 import { ACTORS_PROVIDERS } from './actors/actors.providers';
 import { CACHES_PROVIDERS } from './caches/caches.providers';
+import { CARDS_PROVIDERS } from './cards/cards.providers';
 import { ANNUAL_REPORTS_PROVIDERS } from './annual-reports/annual-reports.providers';
 import { COLLECTIONS_PROVIDERS } from './collections/collections.providers';
 import { CONVERSATIONS_PROVIDERS } from './conversations/conversations.providers';
@@ -34,6 +35,7 @@ const SERVICES: Provider[] = [
   ...ACCOUNTS_PROVIDERS,
   ...ACTORS_PROVIDERS,
   ...CACHES_PROVIDERS,
+  ...CARDS_PROVIDERS,
   ...ANNUAL_REPORTS_PROVIDERS,
   ...COLLECTIONS_PROVIDERS,
   ...CONVERSATIONS_PROVIDERS,

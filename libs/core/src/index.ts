@@ -2,6 +2,7 @@ export * from './core.module';
 export * from './accounts';
 export * from './actors';
 export * from './caches';
+export * from './cards';
 export * from './annual-reports';
 export * from './collections';
 export * from './conversations';

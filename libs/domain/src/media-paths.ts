@@ -105,3 +105,8 @@ export function mediaAttachmentKeys(
   if (thumbnail) keys.public.push(thumbnail);
   return keys;
 }
+
+/** Storage key of a preview card's re-hosted image, e.g. `preview_cards/images/000/000/007/original/3f2a.jpg`. */
+export function previewCardImageKey(card: { id: string; imageFileName: string }): string {
+  return `preview_cards/images/${idPartition(card.id)}/original/${card.imageFileName}`;
+}

@@ -58,6 +58,8 @@ export const JobName = {
   RemoveOrphanedMedia: 'media.remove_orphans',
   /** Compute an account's annual report for a year, then finish its async refresh. */
   GenerateAnnualReport: 'annual_reports.generate',
+  /** Give a new public or unlisted status the preview card of its first link. */
+  FetchLinkCard: 'statuses.fetch_link_card',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -83,6 +85,7 @@ export interface JobPayloads {
   [JobName.ProcessMedia]: { mediaAttachmentId: string };
   [JobName.RemoveOrphanedMedia]: Record<string, never>;
   [JobName.GenerateAnnualReport]: { accountId: string; year: number };
+  [JobName.FetchLinkCard]: { statusId: string };
 }
 
 /** What caused a notification, as ids (see NotifyService). */
@@ -125,6 +128,7 @@ export interface JobResults {
   /** How many attachments were removed. */
   [JobName.RemoveOrphanedMedia]: { removed: number };
   [JobName.GenerateAnnualReport]: { generated: boolean };
+  [JobName.FetchLinkCard]: { fetched: boolean };
 }
 
 /** The queue each job kind waits in (queues are listed in libs/config, see QUEUE_NAMES). */
@@ -149,4 +153,5 @@ export const QUEUE_OF_JOB: Record<JobName, QueueName> = {
   [JobName.ProcessMedia]: 'media',
   [JobName.RemoveOrphanedMedia]: 'scheduler',
   [JobName.GenerateAnnualReport]: 'default',
+  [JobName.FetchLinkCard]: 'default',
 };

@@ -25,3 +25,4 @@ export * from './rest/notification-policy.serializer';
 export * from './rest/conversation.serializer';
 export * from './rest/web-push-subscription.serializer';
 export * from './rest/collection.serializer';
+export * from './rest/preview-card.serializer';

@@ -6,6 +6,7 @@ import { AfterMuteProcessor } from './after-mute.processor';
 import { AuthorizeAllFollowRequestsProcessor } from './authorize-all-follow-requests.processor';
 import { DeliverWebPushProcessor } from './deliver-web-push.processor';
 import { DistributeStatusProcessor } from './distribute-status.processor';
+import { FetchLinkCardProcessor } from './fetch-link-card.processor';
 import { GenerateAnnualReportProcessor } from './generate-annual-report.processor';
 import { ExpireMuteProcessor } from './expire-mute.processor';
 import { ExpirePollProcessor } from './expire-poll.processor';
@@ -43,4 +44,5 @@ export const PROCESSOR_OF_JOB: { readonly [N in JobName]: Type<JobProcessor<N>> 
   [JobName.ProcessMedia]: ProcessMediaProcessor,
   [JobName.RemoveOrphanedMedia]: RemoveOrphanedMediaProcessor,
   [JobName.GenerateAnnualReport]: GenerateAnnualReportProcessor,
+  [JobName.FetchLinkCard]: FetchLinkCardProcessor,
 };

@@ -7,24 +7,10 @@ export interface SearchTerm {
   negated: boolean;
 }
 
-/** `has:`/`is:` values a status can carry, as Mastodon's searchable properties. */
-export const SEARCH_PROPERTIES = [
-  'media',
-  'image',
-  'video',
-  'audio',
-  'poll',
-  'link',
-  'embed',
-  'reply',
-  'sensitive',
-] as const;
-export type SearchProperty = (typeof SEARCH_PROPERTIES)[number];
-
 export type SearchFilter =
   | { kind: 'from'; account: string; negated: boolean }
   | { kind: 'language'; language: string; negated: boolean }
-  /** A property nobody has (an unknown `has:` value) is kept: it matches nothing, as Mastodon. */
+  /** `has:`/`is:`; an unknown property is kept and matches nothing, as on Mastodon. */
   | { kind: 'property'; property: string; negated: boolean }
   | { kind: 'before' | 'after' | 'during'; date: string; negated: boolean };
 

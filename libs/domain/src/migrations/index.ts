@@ -20,6 +20,7 @@ import { Settings1763701600000 } from './1763701600000-settings';
 import { WebPushSubscriptions1763701700000 } from './1763701700000-web-push-subscriptions';
 import { MediaProcessing1763701700000 } from './1763701700000-media-processing';
 import { Search1795480396643 } from './1795480396643-search';
+import { PreviewCards1795481899554 } from './1795481899554-preview-cards';
 
 /** Every migration in order; listed explicitly so compiled code and tests load the same set. */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   WebPushSubscriptions1763701700000,
   MediaProcessing1763701700000,
   Search1795480396643,
+  PreviewCards1795481899554,
 ];

@@ -13,6 +13,7 @@ import { ConversationMuteRepository } from './conversation-mute.repository';
 import { CustomEmojiRepository } from './custom-emoji.repository';
 import { CustomFilterRepository } from './custom-filter.repository';
 import { DirectoryRepository } from './directory.repository';
+import { PreviewCardRepository } from './preview-card.repository';
 import { SearchRepository } from './search.repository';
 import { EndorsementRepository } from './endorsement.repository';
 import { FanOutRepository } from './fan-out.repository';
@@ -98,6 +99,7 @@ export const REPOSITORIES = [
   OAuthAccessTokenRepository,
   OAuthApplicationRepository,
   PollRepository,
+  PreviewCardRepository,
   QuoteRepository,
   RelationshipListsRepository,
   RelationshipsRepository,

@@ -90,6 +90,13 @@ function propertySql(property: string): string {
       return media(` AND ma.type = 'audio'`);
     case 'poll':
       return 's.poll_id IS NOT NULL';
+    case 'link':
+      return 'EXISTS (SELECT 1 FROM preview_cards_statuses pcs WHERE pcs.status_id = s.id)';
+    case 'embed':
+      // A video card (a player), as Mastodon's `embed` property.
+      return `EXISTS (SELECT 1 FROM preview_cards_statuses pcs
+                        JOIN preview_cards pc ON pc.id = pcs.preview_card_id
+                       WHERE pcs.status_id = s.id AND pc.type = 2)`;
     case 'reply':
       return 's.reply';
     case 'sensitive':
