@@ -36,6 +36,8 @@ import { InstanceRulesController } from './controllers/api/v1/instance/rules.con
 import { InstanceV2Controller } from './controllers/api/v2/instance.controller';
 import { AccountsController } from './controllers/api/v1/accounts/accounts.controller';
 import { AccountLookupController } from './controllers/api/v1/accounts/lookup.controller';
+import { AccountSearchController } from './controllers/api/v1/accounts/search.controller';
+import { SearchV2Controller } from './controllers/api/v2/search.controller';
 import { UpdateCredentialsController } from './controllers/api/v1/accounts/update-credentials.controller';
 import { VerifyCredentialsController } from './controllers/api/v1/accounts/verify-credentials.controller';
 import { PreferencesController } from './controllers/api/v1/preferences.controller';
@@ -186,6 +188,9 @@ export class ApiModule {
         SuggestionsController,
         SuggestionsV2Controller,
         DirectoryController,
+        // Search (issue 11).
+        AccountSearchController,
+        SearchV2Controller,
         // Timelines, lists, markers, filters, notifications, conversations (issue 6).
         ...TIMELINE_CONTROLLERS,
         // Reports and the admin API (issue 12).

@@ -5,6 +5,7 @@ import { ACTORS_PROVIDERS } from './actors/actors.providers';
 import { ANNOUNCEMENTS_PROVIDERS } from './announcements/announcements.providers';
 import { ADMIN_PROVIDERS } from './admin/admin.providers';
 import { CACHES_PROVIDERS } from './caches/caches.providers';
+import { CARDS_PROVIDERS } from './cards/cards.providers';
 import { ANNUAL_REPORTS_PROVIDERS } from './annual-reports/annual-reports.providers';
 import { COLLECTIONS_PROVIDERS } from './collections/collections.providers';
 import { CONVERSATIONS_PROVIDERS } from './conversations/conversations.providers';
@@ -26,6 +27,7 @@ import { QUOTES_PROVIDERS } from './quotes/quotes.providers';
 import { RELATIONSHIPS_PROVIDERS } from './relationships/relationships.providers';
 import { REPORTS_PROVIDERS } from './reports/reports.providers';
 import { ROLES_PROVIDERS } from './roles/roles.providers';
+import { SEARCH_PROVIDERS } from './search/search.providers';
 import { SETTINGS_PROVIDERS } from './settings/settings.providers';
 import { STATUSES_PROVIDERS } from './statuses/statuses.providers';
 import { SUGGESTIONS_PROVIDERS } from './suggestions/suggestions.providers';
@@ -41,6 +43,7 @@ const SERVICES: Provider[] = [
   ...ANNOUNCEMENTS_PROVIDERS,
   ...ADMIN_PROVIDERS,
   ...CACHES_PROVIDERS,
+  ...CARDS_PROVIDERS,
   ...ANNUAL_REPORTS_PROVIDERS,
   ...COLLECTIONS_PROVIDERS,
   ...CONVERSATIONS_PROVIDERS,
@@ -62,6 +65,7 @@ const SERVICES: Provider[] = [
   ...RELATIONSHIPS_PROVIDERS,
   ...REPORTS_PROVIDERS,
   ...ROLES_PROVIDERS,
+  ...SEARCH_PROVIDERS,
   ...SETTINGS_PROVIDERS,
   ...STATUSES_PROVIDERS,
   ...SUGGESTIONS_PROVIDERS,

@@ -71,6 +71,8 @@ export const JobName = {
   PublishAnnouncementReaction: 'announcements.publish_reaction',
   /** Stream that an announcement is gone (deleted or unpublished) to every local user. */
   UnpublishAnnouncement: 'announcements.unpublish',
+  /** Give a new public or unlisted status the preview card of its first link. */
+  FetchLinkCard: 'statuses.fetch_link_card',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -101,6 +103,7 @@ export interface JobPayloads {
   [JobName.PublishAnnouncement]: { announcementId: string };
   [JobName.PublishAnnouncementReaction]: { announcementId: string; name: string };
   [JobName.UnpublishAnnouncement]: { announcementId: string };
+  [JobName.FetchLinkCard]: { statusId: string };
 }
 
 /** What caused a notification, as ids (see NotifyService). */
@@ -150,6 +153,7 @@ export interface JobResults {
   [JobName.PublishAnnouncement]: { published: boolean };
   [JobName.PublishAnnouncementReaction]: void;
   [JobName.UnpublishAnnouncement]: void;
+  [JobName.FetchLinkCard]: { fetched: boolean };
 }
 
 /** The queue each job kind waits in (queues are listed in libs/config, see QUEUE_NAMES). */
@@ -179,4 +183,5 @@ export const QUEUE_OF_JOB: Record<JobName, QueueName> = {
   [JobName.PublishAnnouncement]: 'scheduler',
   [JobName.PublishAnnouncementReaction]: 'default',
   [JobName.UnpublishAnnouncement]: 'default',
+  [JobName.FetchLinkCard]: 'default',
 };

@@ -7,6 +7,7 @@ import { AuthorizeAllFollowRequestsProcessor } from './authorize-all-follow-requ
 import { DeleteSuspendedAccountProcessor } from './delete-suspended-account.processor';
 import { DeliverWebPushProcessor } from './deliver-web-push.processor';
 import { DistributeStatusProcessor } from './distribute-status.processor';
+import { FetchLinkCardProcessor } from './fetch-link-card.processor';
 import { GenerateAnnualReportProcessor } from './generate-annual-report.processor';
 import { ExpireMuteProcessor } from './expire-mute.processor';
 import { ExpirePollProcessor } from './expire-poll.processor';
@@ -53,4 +54,5 @@ export const PROCESSOR_OF_JOB: { readonly [N in JobName]: Type<JobProcessor<N>> 
   [JobName.PublishAnnouncement]: PublishAnnouncementProcessor,
   [JobName.PublishAnnouncementReaction]: PublishAnnouncementReactionProcessor,
   [JobName.UnpublishAnnouncement]: UnpublishAnnouncementProcessor,
+  [JobName.FetchLinkCard]: FetchLinkCardProcessor,
 };

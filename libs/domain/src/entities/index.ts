@@ -19,6 +19,7 @@ import { Mention } from './mention.entity';
 import { Poll } from './poll.entity';
 import { PollVote } from './poll-vote.entity';
 import { ScheduledStatus } from './scheduled-status.entity';
+import { PreviewCard } from './preview-card.entity';
 import { Status } from './status.entity';
 import { StatusEdit } from './status-edit.entity';
 import { StatusPin } from './status-pin.entity';
@@ -134,6 +135,9 @@ export * from './notification-policy.entity';
 // Server settings changed at runtime.
 export { Setting };
 
+// Discovery: link preview cards (issue 11).
+export * from './preview-card.entity';
+
 // Client compatibility and the Mastodon 4.3–4.6 surface (issue 15).
 export { Quote, Collection, CollectionItem, GeneratedAnnualReport };
 export type { AnnualReportData } from './generated-annual-report.entity';
@@ -214,4 +218,6 @@ export const ENTITIES = [
   AdminActionLog,
   DomainBlock,
   DomainAllow,
+  // Discovery (issue 11).
+  PreviewCard,
 ];

@@ -4,6 +4,8 @@ export * from './id-paging';
 export * from './relationships.repository';
 export * from './relationship-lists.repository';
 export * from './directory.repository';
+export * from './search.repository';
+export * from './preview-card.repository';
 export * from './status-stats.repository';
 export * from './viewer-relations.repository';
 export * from './web-push-subscription.repository';

@@ -19,6 +19,8 @@ import { CustomFilterRepository } from './custom-filter.repository';
 import { DirectoryRepository } from './directory.repository';
 import { DomainAllowRepository } from './domain-allow.repository';
 import { DomainBlockRepository } from './domain-block.repository';
+import { PreviewCardRepository } from './preview-card.repository';
+import { SearchRepository } from './search.repository';
 import { EndorsementRepository } from './endorsement.repository';
 import { FanOutRepository } from './fan-out.repository';
 import { FavouriteRepository } from './favourite.repository';
@@ -110,6 +112,7 @@ export const REPOSITORIES = [
   OAuthAccessTokenRepository,
   OAuthApplicationRepository,
   PollRepository,
+  PreviewCardRepository,
   QuoteRepository,
   ReadReplica,
   RelationshipListsRepository,
@@ -117,6 +120,7 @@ export const REPOSITORIES = [
   ReportRepository,
   RuleRepository,
   ScheduledStatusRepository,
+  SearchRepository,
   SettingRepository,
   StatusCleanupRepository,
   StatusPageRepository,
