@@ -2,6 +2,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppConfig } from '@nestodon/config';
 import { configureHttp } from '@nestodon/http';
+import { instrumentHttp } from '@nestodon/platform';
 import { Logger } from 'nestjs-pino';
 import { resolve } from 'node:path';
 import { ApiModule, ApiModuleOptions } from './api.module';
@@ -17,6 +18,7 @@ export async function createApiApp(
     abortOnError: false,
   });
   app.useLogger(app.get(Logger));
+  instrumentHttp(app, config.metrics.token);
   configureHttp(app, { trustedProxies: config.http.trustedProxies });
   // Stored media (MEDIA_ROOT) under /system, unless it lives in object storage. File names are
   // unique per upload, so they are cached for good; ranges serve video seeking; hidden paths
