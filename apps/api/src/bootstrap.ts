@@ -6,6 +6,7 @@ import { instrumentHttp } from '@nestodon/platform';
 import { Logger } from 'nestjs-pino';
 import { resolve } from 'node:path';
 import { ApiModule, ApiModuleOptions } from './api.module';
+import { serveOpenApi } from './openapi/openapi-document';
 
 /** Builds the api application (not listening yet); shared by main.ts and the test harness. */
 export async function createApiApp(
@@ -20,6 +21,7 @@ export async function createApiApp(
   app.useLogger(app.get(Logger));
   instrumentHttp(app, config.metrics.token);
   configureHttp(app, { trustedProxies: config.http.trustedProxies });
+  serveOpenApi(app);
   // Stored media (MEDIA_ROOT) under /system, unless it lives in object storage. File names are
   // unique per upload, so they are cached for good; ranges serve video seeking; hidden paths
   // (uploads waiting for the worker) answer 404.
