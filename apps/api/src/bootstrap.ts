@@ -5,6 +5,7 @@ import { configureHttp } from '@nestodon/http';
 import { instrumentHttp } from '@nestodon/platform';
 import { Logger } from 'nestjs-pino';
 import { resolve } from 'node:path';
+import { serveJobDashboard } from './admin/job-dashboard';
 import { ApiModule, ApiModuleOptions } from './api.module';
 import { serveOpenApi } from './openapi/openapi-document';
 
@@ -22,6 +23,7 @@ export async function createApiApp(
   instrumentHttp(app, config.metrics.token);
   configureHttp(app, { trustedProxies: config.http.trustedProxies });
   serveOpenApi(app);
+  serveJobDashboard(app);
   // Stored media (MEDIA_ROOT) under /system, unless it lives in object storage. File names are
   // unique per upload, so they are cached for good; ranges serve video seeking; hidden paths
   // (uploads waiting for the worker) answer 404.
