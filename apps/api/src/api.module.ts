@@ -2,7 +2,13 @@ import { DynamicModule, Module, Type } from '@nestjs/common';
 import { AuthModule } from '@nestodon/auth';
 import { AppConfig, ConfigModule } from '@nestodon/config';
 import { CoreModule } from '@nestodon/core';
-import { DatabaseModule, HealthService, loggerParams, RedisModule } from '@nestodon/platform';
+import {
+  DatabaseModule,
+  HealthService,
+  loggerParams,
+  MetricsModule,
+  RedisModule,
+} from '@nestodon/platform';
 import { PubSubModule } from '@nestodon/pubsub';
 import { QueueModule } from '@nestodon/queue';
 import { SerializersModule } from '@nestodon/serializers';
@@ -105,6 +111,7 @@ export class ApiModule {
         LoggerModule.forRoot(loggerParams(config, 'api')),
         DatabaseModule,
         RedisModule,
+        MetricsModule.forRoot('api'),
         QueueModule,
         PubSubModule,
         CoreModule,

@@ -126,7 +126,11 @@ export interface JobResults {
   [JobName.SendConfirmationEmail]: void;
   [JobName.ExpireMute]: { expired: number };
   [JobName.AuthorizeAllFollowRequests]: { accepted: number };
-  [JobName.DistributeStatus]: { distributed: boolean };
+  /** Feeds the status went into, by kind (none when it was not distributed). */
+  [JobName.DistributeStatus]: {
+    distributed: boolean;
+    feeds: { home: number; list: number; tag: number };
+  };
   [JobName.UndistributeStatus]: void;
   /** The status published, or null when not due yet / already published or cancelled. */
   [JobName.PublishScheduledStatus]: { statusId: string | null };
