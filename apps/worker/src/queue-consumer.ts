@@ -7,7 +7,7 @@ import {
   Type,
 } from '@nestjs/common';
 import { WorkerQueue } from '@nestodon/config';
-import { JobDispatcher, JobName } from '@nestodon/queue';
+import { backoffStrategy, JobDispatcher, JobName } from '@nestodon/queue';
 import { Job } from 'bullmq';
 
 /** Takes the jobs of one queue from Redis and runs each through the dispatcher, by its name. */
@@ -57,7 +57,7 @@ abstract class QueueConsumer
  * queue (the mixin pattern), as decorators are fixed where a class is declared.
  */
 export function queueConsumer({ name, concurrency }: WorkerQueue): Type<QueueConsumer> {
-  @Processor(name, { concurrency })
+  @Processor(name, { concurrency, settings: { backoffStrategy } })
   class Consumer extends QueueConsumer {}
   Object.defineProperty(Consumer, 'name', { value: `QueueConsumer(${name})` });
   return Consumer;

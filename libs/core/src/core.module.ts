@@ -16,6 +16,7 @@ import { MARKERS_PROVIDERS } from './markers/markers.providers';
 import { MEDIA_PROVIDERS } from './media/media.providers';
 import { NOTIFICATIONS_PROVIDERS } from './notifications/notifications.providers';
 import { OAUTH_PROVIDERS } from './oauth/oauth.providers';
+import { OUTBOX_PROVIDERS } from './outbox/outbox.providers';
 import { PUSH_PROVIDERS } from './push/push.providers';
 import { QUOTES_PROVIDERS } from './quotes/quotes.providers';
 import { RELATIONSHIPS_PROVIDERS } from './relationships/relationships.providers';
@@ -46,6 +47,7 @@ const SERVICES: Provider[] = [
   ...MEDIA_PROVIDERS,
   ...NOTIFICATIONS_PROVIDERS,
   ...OAUTH_PROVIDERS,
+  ...OUTBOX_PROVIDERS,
   ...PUSH_PROVIDERS,
   ...QUOTES_PROVIDERS,
   ...RELATIONSHIPS_PROVIDERS,

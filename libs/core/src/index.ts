@@ -15,6 +15,7 @@ export * from './markers';
 export * from './media';
 export * from './notifications';
 export * from './oauth';
+export * from './outbox';
 export * from './push';
 export * from './quotes';
 export * from './relationships';

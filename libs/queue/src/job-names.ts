@@ -58,6 +58,16 @@ export const JobName = {
   RemoveOrphanedMedia: 'media.remove_orphans',
   /** Compute an account's annual report for a year, then finish its async refresh. */
   GenerateAnnualReport: 'annual_reports.generate',
+  /**
+   * A local account did something other servers hear of (see OutboundActivity): render the
+   * activity once, find the inboxes of its audience and enqueue one delivery per inbox.
+   */
+  DistributeActivity: 'activitypub.distribute',
+  /**
+   * POST one rendered activity to one inbox, signed as its actor; retried over days as
+   * Mastodon's delivery worker (FEDERATION_BACKOFF), skipped while the inbox's server is dead.
+   */
+  DeliverActivity: 'activitypub.deliver',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -83,7 +93,57 @@ export interface JobPayloads {
   [JobName.ProcessMedia]: { mediaAttachmentId: string };
   [JobName.RemoveOrphanedMedia]: Record<string, never>;
   [JobName.GenerateAnnualReport]: { accountId: string; year: number };
+  [JobName.DistributeActivity]: OutboundActivity;
+  /**
+   * The one payload that is not ids: the activity as rendered when the action happened (a
+   * deleted status or account cannot be rendered again), shared by the jobs of every inbox.
+   */
+  [JobName.DeliverActivity]: { accountId: string; inbox: string; body: string };
 }
+
+/**
+ * What a local account did that federates, as ids (Mastodon's serializers name the activity;
+ * libs/activitypub renders it). Rows removed by the action are named by the ids they had.
+ */
+export type OutboundActivity =
+  /** A status or reblog posted: Create, or Announce for a reblog. */
+  | { type: 'create'; statusId: string }
+  /** A status edited (or its poll counts changed): Update. */
+  | { type: 'update'; statusId: string }
+  /** A status (soft-deleted, still stored) or reblog removed: Delete, or Undo(Announce). */
+  | { type: 'delete'; statusId: string }
+  | { type: 'like' | 'unlike'; accountId: string; statusId: string; favouriteId: string }
+  /**
+   * A follow (request) of a remote account, or its withdrawal: the row's id and stored
+   * ActivityPub id (`followUri`, else one is derived from the row).
+   */
+  | {
+      type: 'follow' | 'unfollow';
+      accountId: string;
+      targetAccountId: string;
+      followId: string;
+      followUri: string | null;
+    }
+  /** A local account accepting or rejecting a remote account's follow (request). */
+  | {
+      type: 'accept_follow' | 'reject_follow';
+      accountId: string;
+      followerId: string;
+      followId: string;
+      followUri: string | null;
+    }
+  | { type: 'block' | 'unblock'; accountId: string; targetAccountId: string; blockId: string }
+  /** Pinned (Add) or unpinned (Remove) on the featured collection. */
+  | { type: 'pin' | 'unpin'; accountId: string; statusId: string }
+  /** The profile changed: Update of the actor. */
+  | { type: 'update_actor'; accountId: string }
+  /** Votes in a remote poll, one Note per chosen option. */
+  | { type: 'vote'; accountId: string; pollId: string; choices: number[] }
+  /**
+   * The account was deleted: Delete of the actor to every server that knew it, those inboxes
+   * gathered before its relationships went.
+   */
+  | { type: 'delete_actor'; accountId: string; inboxes: string[] };
 
 /** What caused a notification, as ids (see NotifyService). */
 export interface NotifyPayload {
@@ -125,6 +185,13 @@ export interface JobResults {
   /** How many attachments were removed. */
   [JobName.RemoveOrphanedMedia]: { removed: number };
   [JobName.GenerateAnnualReport]: { generated: boolean };
+  /** How many inboxes the activity was queued for. */
+  [JobName.DistributeActivity]: { inboxes: number };
+  /**
+   * `delivered` (2xx), `refused` (a lasting 4xx: not retried, the server answered), `skipped`
+   * (its server is marked unavailable).
+   */
+  [JobName.DeliverActivity]: { outcome: 'delivered' | 'refused' | 'skipped' };
 }
 
 /** The queue each job kind waits in (queues are listed in libs/config, see QUEUE_NAMES). */
@@ -149,4 +216,6 @@ export const QUEUE_OF_JOB: Record<JobName, QueueName> = {
   [JobName.ProcessMedia]: 'media',
   [JobName.RemoveOrphanedMedia]: 'scheduler',
   [JobName.GenerateAnnualReport]: 'default',
+  [JobName.DistributeActivity]: 'default',
+  [JobName.DeliverActivity]: 'federation.deliver',
 };

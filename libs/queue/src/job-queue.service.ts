@@ -56,6 +56,20 @@ export class JobQueue implements BeforeApplicationShutdown, OnApplicationShutdow
     await this.queue(QUEUE_OF_JOB[name]).add(name, payload, { ...DEFAULT_JOB_OPTIONS, ...options });
   }
 
+  /** Enqueues jobs of one kind in one round trip to Redis (inline: one after another). */
+  async enqueueMany<N extends JobName>(
+    name: N,
+    payloads: Array<JobPayloads[N]>,
+    options: JobsOptions = {},
+  ): Promise<void> {
+    if (this.config.jobs.inline) {
+      for (const payload of payloads) await this.runInline(name, payload);
+      return;
+    }
+    const opts = { ...DEFAULT_JOB_OPTIONS, ...options };
+    await this.queue(QUEUE_OF_JOB[name]).addBulk(payloads.map((data) => ({ name, data, opts })));
+  }
+
   /** Enqueues and waits for the worker's result; rejects after `timeoutMs`. */
   async enqueueAndWait<N extends JobName>(
     name: N,

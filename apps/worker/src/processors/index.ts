@@ -4,7 +4,9 @@ import { AfterBlockProcessor } from './after-block.processor';
 import { AfterDomainBlockProcessor } from './after-domain-block.processor';
 import { AfterMuteProcessor } from './after-mute.processor';
 import { AuthorizeAllFollowRequestsProcessor } from './authorize-all-follow-requests.processor';
+import { DeliverActivityProcessor } from './deliver-activity.processor';
 import { DeliverWebPushProcessor } from './deliver-web-push.processor';
+import { DistributeActivityProcessor } from './distribute-activity.processor';
 import { DistributeStatusProcessor } from './distribute-status.processor';
 import { GenerateAnnualReportProcessor } from './generate-annual-report.processor';
 import { ExpireMuteProcessor } from './expire-mute.processor';
@@ -43,4 +45,6 @@ export const PROCESSOR_OF_JOB: { readonly [N in JobName]: Type<JobProcessor<N>> 
   [JobName.ProcessMedia]: ProcessMediaProcessor,
   [JobName.RemoveOrphanedMedia]: RemoveOrphanedMediaProcessor,
   [JobName.GenerateAnnualReport]: GenerateAnnualReportProcessor,
+  [JobName.DistributeActivity]: DistributeActivityProcessor,
+  [JobName.DeliverActivity]: DeliverActivityProcessor,
 };

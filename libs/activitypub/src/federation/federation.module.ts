@@ -34,6 +34,6 @@ import { StatusRoutes } from './status.routes';
     ...INBOX_HANDLERS,
     FederationService,
   ],
-  exports: [FederationService, LocalUris],
+  exports: [FederationService, LocalUris, ActorFactsLoader, StatusFactsLoader],
 })
 export class FederationModule {}
