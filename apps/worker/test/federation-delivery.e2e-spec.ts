@@ -93,7 +93,7 @@ describe('federation deliveries', () => {
         { accountId: alice.id, inbox: `${origin}/inbox`, body: ACTIVITY },
         DELIVERY_JOB_OPTIONS,
       );
-    await waitFor(() => received.length === 1);
+    await waitFor(async () => received.length === 1);
     const [request] = received;
     expect(request.path).toBe('/inbox');
     expect(request.body).toBe(ACTIVITY);
