@@ -10,12 +10,18 @@ import { QUEUE_NAMES, WorkerQueue } from './worker-queues';
 
 export interface DatabaseConfig {
   url: string;
+  /** A streaming replica for read-heavy id queries (timelines, profiles, directory); null: none. */
+  replicaUrl: string | null;
   poolSize: number;
   migrateOnBoot: boolean;
 }
 
 export interface RedisConfig {
+  /** Password and database index; also the server itself unless sentinels are given. */
   url: string;
+  /** Redis Sentinel: the sentinels asked for the current master (null: connect to `url`). */
+  sentinels: Array<{ host: string; port: number }> | null;
+  sentinelMaster: string;
   /** Prefix for every key, channel and queue, so several instances (or test files) share one Redis. */
   namespace: string;
 }
@@ -156,11 +162,18 @@ function withDefaults(vars: EnvironmentVariables): AppConfig {
     logFormat: vars.LOG_FORMAT ?? (env === 'development' ? 'pretty' : 'json'),
     database: {
       url: vars.DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/nestodon_${env}`,
+      replicaUrl: vars.REPLICA_DATABASE_URL ?? null,
       poolSize: vars.DB_POOL ?? 10,
       migrateOnBoot: vars.DB_MIGRATE_ON_BOOT ?? true,
     },
     redis: {
       url: vars.REDIS_URL ?? 'redis://127.0.0.1:6379/0',
+      sentinels:
+        vars.REDIS_SENTINELS?.split(',').map((sentinel) => {
+          const [host, port] = sentinel.split(':');
+          return { host, port: Number(port) };
+        }) ?? null,
+      sentinelMaster: vars.REDIS_SENTINEL_MASTER ?? 'mymaster',
       namespace: vars.REDIS_NAMESPACE ? `${vars.REDIS_NAMESPACE}:` : '',
     },
     http: {

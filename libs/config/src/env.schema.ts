@@ -45,6 +45,12 @@ export class EnvironmentVariables {
   DATABASE_URL?: string;
 
   @IsOptional()
+  @Matches(/^postgres(ql)?:\/\/[^/]+\/[A-Za-z0-9_-]+(\?.*)?$/, {
+    message: 'must look like postgres://user@host:port/database',
+  })
+  REPLICA_DATABASE_URL?: string;
+
+  @IsOptional()
   @Transform(toInt)
   @IsInt()
   @Min(1)
@@ -56,6 +62,16 @@ export class EnvironmentVariables {
     message: 'must look like redis://host:port/db',
   })
   REDIS_URL?: string;
+
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_.-]+:\d{1,5}(,[A-Za-z0-9_.-]+:\d{1,5})*$/, {
+    message: 'must list sentinels as host:port,host:port',
+  })
+  REDIS_SENTINELS?: string;
+
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_.-]{1,64}$/, { message: 'must be the name of the monitored master' })
+  REDIS_SENTINEL_MASTER?: string;
 
   @IsOptional()
   @Matches(/^[A-Za-z0-9_.:-]{1,64}$/, { message: 'may use letters, digits and _.:- only' })
@@ -394,8 +410,11 @@ export function validateEnvironment(env: NodeJS.ProcessEnv): EnvironmentVariable
 class EnvironmentVariablesKeys implements Record<keyof EnvironmentVariables, undefined> {
   NODE_ENV = undefined;
   DATABASE_URL = undefined;
+  REPLICA_DATABASE_URL = undefined;
   DB_POOL = undefined;
   REDIS_URL = undefined;
+  REDIS_SENTINELS = undefined;
+  REDIS_SENTINEL_MASTER = undefined;
   REDIS_NAMESPACE = undefined;
   PORT = undefined;
   STREAMING_PORT = undefined;

@@ -4,6 +4,7 @@ import {
   CustomEmoji,
   PollRepository,
   QuoteRepository,
+  ReadReplica,
   Status,
   StatusPageRepository,
   StatusRepository,
@@ -48,12 +49,12 @@ describe('StatusPresenter', () => {
         new StatusPageRepository(dataSource),
         new PollRepository(dataSource),
         new QuoteRepository(dataSource),
-        new StatusRepository(dataSource),
+        new StatusRepository(dataSource, new ReadReplica(dataSource)),
         new ViewerRelationsRepository(dataSource),
         accounts,
       ),
     );
-    statuses = new StatusRepository(dataSource);
+    statuses = new StatusRepository(dataSource, new ReadReplica(dataSource));
     visibility = new StatusQueries(statuses, new ViewerRelationsRepository(dataSource));
     viewer = (await createLocalAccount(dataSource, { username: 'viewer' })).account;
     page = await makeStatuses(41);

@@ -1,5 +1,6 @@
+import { digestToken } from '@nestodon/access';
 import { Account, User } from '@nestodon/domain';
-import { createAccessToken, createLocalAccount } from '@nestodon/testing';
+import { createAccessToken, createLocalAccount, waitFor } from '@nestodon/testing';
 import { DataSource, DeepPartial } from 'typeorm';
 
 export interface Person {
@@ -47,6 +48,23 @@ export async function countQueries(
     logger.logQuery = original;
   }
   return count;
+}
+
+/**
+ * Waits until the token of `auth` is stamped as used. The guard stamps a token on its first
+ * request but off the response path, so a stamp still being written would be counted as a query
+ * of the next request: count queries only after this.
+ */
+export async function tokenUseRecorded(dataSource: DataSource, auth: string): Promise<void> {
+  const digest = digestToken(auth.replace(/^Bearer /, ''));
+  const stamped = await waitFor(async () => {
+    const rows: Array<{ stamped: boolean }> = await dataSource.query(
+      `SELECT last_used_at IS NOT NULL AS stamped FROM oauth_access_tokens WHERE token_digest = $1`,
+      [digest],
+    );
+    return rows[0]?.stamped === true;
+  });
+  if (!stamped) throw new Error('the token was never stamped as used');
 }
 
 /** The Link header's URLs by rel. */

@@ -1,3 +1,4 @@
+import { ReadReplica } from '../read-replica';
 import { TransactionRunner } from '../transactions';
 import { AccountConversationRepository } from './account-conversation.repository';
 import { AccountDeletionRepository } from './account-deletion.repository';
@@ -58,7 +59,7 @@ import { ViewerRelationsRepository } from './viewer-relations.repository';
 import { WebPushSubscriptionRepository } from './web-push-subscription.repository';
 
 /**
- * Every repository (and the transaction runner), provided once for the whole process by the
+ * Every repository (and the transaction runner and read replica), provided once for the whole process by the
  * platform's DatabaseModule. A new repository is added here, in alphabetical order.
  */
 export const REPOSITORIES = [
@@ -100,6 +101,7 @@ export const REPOSITORIES = [
   OAuthApplicationRepository,
   PollRepository,
   QuoteRepository,
+  ReadReplica,
   RelationshipListsRepository,
   RelationshipsRepository,
   RuleRepository,
