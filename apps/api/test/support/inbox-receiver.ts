@@ -17,11 +17,13 @@ export interface ReceivedActivity {
  * Another server's inboxes on loopback: every POST is checked with Fedify's signature
  * verifier, which fetches the signer's key from our server (`localOrigin` served at
  * `serveFrom`) and keeps it, as servers do, and recorded; the answer is 202, or the status
- * set for a path.
+ * set for a path. GETs answer the JSON documents set for their path and query (WebFinger,
+ * actors), or 404.
  */
 export class InboxReceiver {
   readonly received: ReceivedActivity[] = [];
   readonly statuses = new Map<string, number>();
+  readonly documents = new Map<string, object>();
   private server?: http.Server;
   private readonly keys = new Map<string, Awaited<ReturnType<KeyCache['get']>>>();
   private readonly keyCache: KeyCache = {
@@ -36,6 +38,12 @@ export class InboxReceiver {
 
   async start(): Promise<this> {
     this.server = http.createServer((request, response) => {
+      if (request.method === 'GET') {
+        const document = this.documents.get(request.url ?? '/');
+        if (!document) return void response.writeHead(404).end();
+        response.writeHead(200, { 'Content-Type': 'application/activity+json' });
+        return void response.end(JSON.stringify(document));
+      }
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
@@ -49,9 +57,38 @@ export class InboxReceiver {
     return this;
   }
 
+  /** The receiver's host (`127.0.0.1:port`): the domain of its accounts' handles. */
+  get host(): string {
+    return `127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
+  }
+
   /** The receiver's origin (`http://127.0.0.1:port`). */
   get origin(): string {
-    return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
+    return `http://${this.host}`;
+  }
+
+  /** Serves an actor and the WebFinger answer that leads to it, as a server of its own. */
+  serveActor(username: string): string {
+    const id = `${this.origin}/users/${username}`;
+    this.documents.set(
+      `/.well-known/webfinger?resource=${encodeURIComponent(`acct:${username}@${this.host}`)}`,
+      {
+        subject: `acct:${username}@${this.host}`,
+        links: [{ rel: 'self', type: 'application/activity+json', href: id }],
+      },
+    );
+    this.documents.set(`/users/${username}`, {
+      '@context': ['https://www.w3.org/ns/activitystreams', 'https://w3id.org/security/v1'],
+      id,
+      type: 'Person',
+      preferredUsername: username,
+      name: username.toUpperCase(),
+      url: `${this.origin}/@${username}`,
+      inbox: `${id}/inbox`,
+      followers: `${id}/followers`,
+      endpoints: { sharedInbox: `${this.origin}/inbox` },
+    });
+    return id;
   }
 
   at(path: string): ReceivedActivity[] {

@@ -99,6 +99,37 @@ describe('outbound activities', () => {
     expect(only(bobServer)).toEqual(create);
   });
 
+  it('resolves unknown handles through WebFinger when posting; unknown ones stay text', async () => {
+    const carol = bobServer.serveActor('carol');
+    const host = bobServer.host;
+    const status = await postStatus(api.http, alice, {
+      status: `hi @carol@${host} and @nobody@${host}`,
+    });
+    expect(status.content).toContain(`href="${bobServer.origin}/@carol"`);
+    expect(status.content).toContain(`@nobody@${host}`);
+    expect(status.content).not.toContain(`/@nobody`);
+    expect(status.mentions).toEqual([
+      expect.objectContaining({ username: 'carol', acct: `carol@${host}` }),
+    ]);
+    const create = only(bobServer);
+    expect(bobServer.received[0].path).toBe('/inbox');
+    expect(create.cc).toEqual([FOLLOWERS, carol]);
+    expect([(create.object as Json).tag].flat()).toEqual([
+      { type: 'Mention', href: carol, name: `@carol@${host}` },
+    ]);
+    const [stored] = await api.dataSource.query(
+      `SELECT username, domain, display_name, inbox_url, shared_inbox_url FROM accounts WHERE uri = $1`,
+      [carol],
+    );
+    expect(stored).toEqual({
+      username: 'carol',
+      domain: host,
+      display_name: 'CAROL',
+      inbox_url: `${carol}/inbox`,
+      shared_inbox_url: `${bobServer.origin}/inbox`,
+    });
+  });
+
   it.each([
     ['unlisted', [FOLLOWERS], [PUBLIC]],
     ['private', [FOLLOWERS], []],
