@@ -366,6 +366,9 @@ describe('outbound activities', () => {
         publicKey: { id: `${ALICE}#main-key` },
       },
     });
+    followersServer.received.length = 0;
+    await call('delete', '/api/v1/profile/avatar');
+    expect(only(followersServer)).toMatchObject({ type: 'Update', object: { id: ALICE } });
   });
 
   it('sends Delete of the actor to every server that knew a deleted account', async () => {
