@@ -29,6 +29,7 @@ import { FeedFactsRepository } from './feed-facts.repository';
 import { FeedRepository } from './feed.repository';
 import { FollowRecommendationRepository } from './follow-recommendation.repository';
 import { FollowRepository } from './follow.repository';
+import { InboxRepository } from './inbox.repository';
 import { InstanceActorRepository } from './instance-actor.repository';
 import { InstanceStatsRepository } from './instance-stats.repository';
 import { InviteRepository } from './invite.repository';
@@ -98,6 +99,7 @@ export const REPOSITORIES = [
   FeedRepository,
   FollowRecommendationRepository,
   FollowRepository,
+  InboxRepository,
   InstanceActorRepository,
   InstanceStatsRepository,
   InviteRepository,
