@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
-import { INBOX_HANDLERS } from '@nestodon/activitypub/inbox';
+import { INBOX_HANDLERS, RemoteActors } from '@nestodon/activitypub/inbox';
 import { LocalUris } from '@nestodon/activitypub/render';
 import { OutboundModule } from '@nestodon/platform';
 import { ActorFactsLoader } from './actor-facts';
@@ -31,9 +31,10 @@ import { StatusRoutes } from './status.routes';
     CollectionRoutes,
     StatusRoutes,
     NodeInfoRoutes,
+    RemoteActors,
     ...INBOX_HANDLERS,
     FederationService,
   ],
-  exports: [FederationService, LocalUris],
+  exports: [FederationService, LocalUris, RemoteActors],
 })
 export class FederationModule {}

@@ -10,7 +10,12 @@ import {
   safeAuthenticatedDocumentLoaderFactory,
   safeDocumentLoaderFactory,
 } from './document-loaders';
-import { FederationRequestData, FederationRoutes, NestodonFederation } from './federation-types';
+import {
+  FederationRequestData,
+  FederationRoutes,
+  NestodonContext,
+  NestodonFederation,
+} from './federation-types';
 import { NodeInfoRoutes } from './nodeinfo.routes';
 import { RedisKvStore } from './redis-kv-store';
 import { StatusRoutes } from './status.routes';
@@ -30,6 +35,7 @@ export const FEDERATION_QUEUE = Symbol('FEDERATION_QUEUE');
 @Injectable()
 export class FederationService {
   readonly federation: NestodonFederation;
+  private readonly baseUrl: URL;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -42,6 +48,7 @@ export class FederationService {
     nodeInfo: NodeInfoRoutes,
     @Optional() @Inject(FEDERATION_QUEUE) queue?: MessageQueue,
   ) {
+    this.baseUrl = new URL(config.instance.baseUrl);
     const kv = new RedisKvStore(redis.client, redis.namespace);
     this.federation = createFederation<FederationRequestData>({
       kv,
@@ -62,5 +69,10 @@ export class FederationService {
         inbox.on(handler.activityType, (ctx, activity) => handler.handle(ctx, activity));
       }
     }
+  }
+
+  /** A context outside any request (its loaders fetch through the safe client). */
+  context(): NestodonContext {
+    return this.federation.createContext(this.baseUrl, { gone: null });
   }
 }

@@ -1,1 +1,2 @@
 export * from './inbox-handler';
+export * from './remote-actors';
