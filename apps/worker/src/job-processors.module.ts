@@ -1,4 +1,5 @@
 import { Module, OnModuleInit } from '@nestjs/common';
+import { FederationModule } from '@nestodon/activitypub/federation';
 import { JobDispatcher, JobName, JobProcessor, JobProcessors, JobQueue } from '@nestodon/queue';
 import { PROCESSOR_OF_JOB } from './processors';
 
@@ -10,6 +11,8 @@ const JOB_NAMES = Object.keys(PROCESSOR_OF_JOB) as JobName[];
  * end-to-end tests, through `@nestodon/worker`) runs its enqueued jobs itself.
  */
 @Module({
+  // Inbound activities run through the Federation's inbox handlers.
+  imports: [FederationModule],
   providers: [
     ...JOB_NAMES.map((name) => PROCESSOR_OF_JOB[name]),
     {

@@ -58,6 +58,12 @@ export const JobName = {
   RemoveOrphanedMedia: 'media.remove_orphans',
   /** Compute an account's annual report for a year, then finish its async refresh. */
   GenerateAnnualReport: 'annual_reports.generate',
+  /**
+   * An activity a remote server delivered to an inbox, signature verified by the api: run its
+   * inbox handler. The payload is Fedify's queued inbox message (the activity's JSON), the one
+   * payload that is not ids: the activity exists nowhere else.
+   */
+  ProcessInboundActivity: 'activitypub.process_inbound',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -83,6 +89,7 @@ export interface JobPayloads {
   [JobName.ProcessMedia]: { mediaAttachmentId: string };
   [JobName.RemoveOrphanedMedia]: Record<string, never>;
   [JobName.GenerateAnnualReport]: { accountId: string; year: number };
+  [JobName.ProcessInboundActivity]: { message: object };
 }
 
 /** What caused a notification, as ids (see NotifyService). */
@@ -125,6 +132,7 @@ export interface JobResults {
   /** How many attachments were removed. */
   [JobName.RemoveOrphanedMedia]: { removed: number };
   [JobName.GenerateAnnualReport]: { generated: boolean };
+  [JobName.ProcessInboundActivity]: void;
 }
 
 /** The queue each job kind waits in (queues are listed in libs/config, see QUEUE_NAMES). */
@@ -149,4 +157,5 @@ export const QUEUE_OF_JOB: Record<JobName, QueueName> = {
   [JobName.ProcessMedia]: 'media',
   [JobName.RemoveOrphanedMedia]: 'scheduler',
   [JobName.GenerateAnnualReport]: 'default',
+  [JobName.ProcessInboundActivity]: 'ingress',
 };

@@ -13,6 +13,7 @@ import { FeedMergeProcessor } from './feed-merge.processor';
 import { FeedUnmergeProcessor } from './feed-unmerge.processor';
 import { NotifyAdminsOfSignUpProcessor } from './notify-admins-of-sign-up.processor';
 import { NotifyProcessor } from './notify.processor';
+import { ProcessInboundActivityProcessor } from './process-inbound-activity.processor';
 import { PublishScheduledStatusProcessor } from './publish-scheduled-status.processor';
 import { RegenerateHomeFeedProcessor } from './regenerate-home-feed.processor';
 import { SendConfirmationEmailProcessor } from './send-confirmation-email.processor';
@@ -43,4 +44,5 @@ export const PROCESSOR_OF_JOB: { readonly [N in JobName]: Type<JobProcessor<N>> 
   [JobName.ProcessMedia]: ProcessMediaProcessor,
   [JobName.RemoveOrphanedMedia]: RemoveOrphanedMediaProcessor,
   [JobName.GenerateAnnualReport]: GenerateAnnualReportProcessor,
+  [JobName.ProcessInboundActivity]: ProcessInboundActivityProcessor,
 };

@@ -1,4 +1,5 @@
 import { createFederation, type MessageQueue } from '@fedify/fedify';
+import { INSTANCE_ACTOR_IDENTIFIER } from '@nestodon/activitypub/render';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
@@ -16,14 +17,14 @@ import {
   NestodonContext,
   NestodonFederation,
 } from './federation-types';
+import { IngressQueue } from './ingress-queue';
 import { NodeInfoRoutes } from './nodeinfo.routes';
 import { RedisKvStore } from './redis-kv-store';
 import { StatusRoutes } from './status.routes';
 
 /**
- * Fedify's message queue for inbound and outbound activities, when a process provides one (the
- * BullMQ-backed queue of the delivery work). Without it Fedify handles activities in the
- * request that produces them.
+ * Fedify's message queue for outbound activities, when a process provides one (the
+ * BullMQ-backed queue of the delivery work). Inbound activities always go to IngressQueue.
  */
 export const FEDERATION_QUEUE = Symbol('FEDERATION_QUEUE');
 
@@ -46,6 +47,7 @@ export class FederationService {
     collections: CollectionRoutes,
     statuses: StatusRoutes,
     nodeInfo: NodeInfoRoutes,
+    ingress: IngressQueue,
     @Optional() @Inject(FEDERATION_QUEUE) queue?: MessageQueue,
   ) {
     this.baseUrl = new URL(config.instance.baseUrl);
@@ -56,15 +58,20 @@ export class FederationService {
       documentLoaderFactory: safeDocumentLoaderFactory(client, kv, 'object'),
       contextLoaderFactory: safeDocumentLoaderFactory(client, kv, 'context'),
       authenticatedDocumentLoaderFactory: safeAuthenticatedDocumentLoaderFactory(client),
-      queue,
-      // Workers drain the queue; web processes only enqueue.
+      queue: { inbox: ingress, outbox: queue, fanout: queue },
+      // Workers drain the queues; web processes only enqueue.
       manuallyStartQueue: true,
     });
     const routes: FederationRoutes[] = [actors, collections, statuses, nodeInfo];
     for (const part of routes) part.register(this.federation);
     const handlers = INBOX_HANDLERS.map((type) => moduleRef.get(type, { strict: false }));
     if (handlers.length > 0) {
-      const inbox = this.federation.setInboxListeners('/users/{identifier}/inbox', '/inbox');
+      const inbox = this.federation
+        .setInboxListeners('/users/{identifier}/inbox', '/inbox')
+        // One activity delivered to several inboxes here (no shared inbox) is processed once.
+        .withIdempotency('global')
+        // Objects the shared inbox fetches are fetched signed, for servers that require it.
+        .setSharedKeyDispatcher(() => ({ identifier: INSTANCE_ACTOR_IDENTIFIER }));
       for (const handler of handlers) {
         inbox.on(handler.activityType, (ctx, activity) => handler.handle(ctx, activity));
       }

@@ -1,2 +1,3 @@
 export * from './inbox-handler';
 export * from './remote-actors';
+export * from './inbox-handlers';

@@ -5,6 +5,7 @@ import { BookmarkStatusService } from './bookmark-status.service';
 import { BuildStatusDraftService } from './build-status-draft.service';
 import { CancelScheduledStatusService } from './cancel-scheduled-status.service';
 import { CreatePollService } from './create-poll.service';
+import { CreateRemoteStatusService } from './create-remote-status.service';
 import { CreateStatusService } from './create-status.service';
 import { ExpireOverduePollsService } from './expire-overdue-polls.service';
 import { ExpirePollService } from './expire-poll.service';
@@ -48,6 +49,7 @@ export const STATUSES_PROVIDERS: Provider[] = [
   CancelScheduledStatusService,
   CreatePollService,
   CreateStatusService,
+  CreateRemoteStatusService,
   ExpireOverduePollsService,
   ExpirePollService,
   FavouriteStatusService,

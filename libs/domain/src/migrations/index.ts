@@ -19,6 +19,7 @@ import { AnnualReports1763701500003 } from './1763701500003-annual-reports';
 import { Settings1763701600000 } from './1763701600000-settings';
 import { WebPushSubscriptions1763701700000 } from './1763701700000-web-push-subscriptions';
 import { MediaProcessing1763701700000 } from './1763701700000-media-processing';
+import { Tombstones1795481093700 } from './1795481093700-tombstones';
 
 /** Every migration in order; listed explicitly so compiled code and tests load the same set. */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   Settings1763701600000,
   WebPushSubscriptions1763701700000,
   MediaProcessing1763701700000,
+  Tombstones1795481093700,
 ];

@@ -58,3 +58,4 @@ export * from './media-attachment.repository';
 export * from './quote.repository';
 export * from './collection.repository';
 export * from './annual-report.repository';
+export * from './tombstone.repository';
