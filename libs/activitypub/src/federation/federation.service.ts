@@ -1,9 +1,9 @@
 import { createFederation, type MessageQueue } from '@fedify/fedify';
 import { INSTANCE_ACTOR_IDENTIFIER } from '@nestodon/activitypub/render';
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
-import { INBOX_HANDLERS } from '@nestodon/activitypub/inbox';
+import { activityRefusal, INBOX_HANDLERS } from '@nestodon/activitypub/inbox';
 import { RedisService, SafeHttpClient } from '@nestodon/platform';
 import { ActorRoutes } from './actor.routes';
 import { CollectionRoutes } from './collection.routes';
@@ -36,6 +36,7 @@ export const FEDERATION_QUEUE = Symbol('FEDERATION_QUEUE');
 @Injectable()
 export class FederationService {
   readonly federation: NestodonFederation;
+  private readonly logger = new Logger(FederationService.name);
   private readonly baseUrl: URL;
 
   constructor(
@@ -73,7 +74,14 @@ export class FederationService {
         // Objects the shared inbox fetches are fetched signed, for servers that require it.
         .setSharedKeyDispatcher(() => ({ identifier: INSTANCE_ACTOR_IDENTIFIER }));
       for (const handler of handlers) {
-        inbox.on(handler.activityType, (ctx, activity) => handler.handle(ctx, activity));
+        inbox.on(handler.activityType, async (ctx, activity) => {
+          const refusal = activityRefusal(activity);
+          if (refusal) {
+            this.logger.warn({ activity: activity.id?.href, refusal }, 'Inbound activity refused');
+            return;
+          }
+          await handler.handle(ctx, activity);
+        });
       }
     }
   }

@@ -2,6 +2,7 @@ import type { InboxContext } from '@fedify/fedify';
 import { Create } from '@fedify/vocab';
 import { Injectable } from '@nestjs/common';
 import { InboundLookups } from './inbound-lookups';
+import { embeddedObjectDistrust } from './inbound-rules';
 import type { InboxHandler } from './inbox-handler';
 import { isStatusObject, RemoteStatuses } from './remote-statuses';
 
@@ -24,10 +25,7 @@ export class CreateHandler implements InboxHandler<Create> {
       create.getObject(ctx),
     ]);
     if (!author || !isStatusObject(object) || !object.id) return;
-    if (
-      object.attributionId?.href === author.uri &&
-      object.id.origin === new URL(author.uri!).origin
-    ) {
+    if (embeddedObjectDistrust(create, object) === null) {
       await this.statuses.store(ctx, object, author);
     } else {
       await this.statuses.fetch(ctx, object.id.href);

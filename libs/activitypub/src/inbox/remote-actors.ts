@@ -24,6 +24,7 @@ import {
 } from '@nestodon/domain';
 import { SafeHttpClient } from '@nestodon/platform';
 import { sanitizeRemoteHtml } from '@nestodon/text';
+import { actorRefusal, keyOwnersOf } from './inbound-rules';
 
 /** The loaders a Fedify context lends: every fetch through the safe client. */
 export interface DocumentLoaders {
@@ -98,10 +99,9 @@ export class RemoteActors {
   ): Promise<Account> {
     const { document, documentUrl } = await loaders.documentLoader(uri);
     const object = await APObject.fromJsonLd(document, loaders);
-    if (!isActor(object)) throw new RemoteActorError(`${uri} is not an actor`);
-    if (!object.id || object.id.origin !== new URL(documentUrl).origin) {
-      throw new RemoteActorError(`${uri} claims an id on another origin`);
-    }
+    const owners = isActor(object) ? await keyOwnersOf(object, loaders) : [];
+    const refusal = actorRefusal(object, new URL(documentUrl), owners);
+    if (refusal || !isActor(object) || !object.id) throw new RemoteActorError(`${uri}: ${refusal}`);
     const username = handleOf(object);
     if (expected && username.toLowerCase() !== expected.username.toLowerCase()) {
       throw new RemoteActorError(`${uri} is not ${expected.username}@${expected.domain}`);
@@ -156,7 +156,7 @@ function hostOf(id: URL): string {
   return id.host.toLowerCase();
 }
 
-function handleOf(actor: Actor): string {
+export function handleOf(actor: Actor): string {
   const name = actor.preferredUsername?.toString() ?? '';
   if (!/^[\p{L}\p{N}_.-]{1,64}$/u.test(name)) {
     throw new RemoteActorError('The actor has no usable preferredUsername');
@@ -185,7 +185,7 @@ function pem(key: webcrypto.CryptoKey | null | undefined): string | null {
 }
 
 /** The account row an actor describes: HTML sanitised, `url` (the profile page) kept apart from the id. */
-async function actorValues(
+export async function actorValues(
   actor: Actor,
   loaders: DocumentLoaders,
   domain: string,

@@ -1,20 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import {
   Account,
-  AccountStatsRepository,
   Status,
   StatusRepository,
-  StatusStatsRepository,
   StatusVisibility,
   StatusWriteRepository,
   TombstoneRepository,
   TransactionRunner,
 } from '@nestodon/domain';
-import { countsAsReply, countsInStatusesCount } from '@nestodon/policies';
 import { JobName, JobQueue } from '@nestodon/queue';
 import { htmlToText } from '@nestodon/text';
 import { FindOrCreateTagsService } from '../tags/find-or-create-tags.service';
 import { ProcessMentionsService } from './process-mentions.service';
+import { StatusBookkeeping } from './status-bookkeeping';
 
 /** A status as another server published it: HTML already sanitised, relations resolved. */
 export interface RemoteStatusInput {
@@ -48,8 +46,7 @@ export class CreateRemoteStatusService {
     private readonly tombstones: TombstoneRepository,
     private readonly mentions: ProcessMentionsService,
     private readonly tags: FindOrCreateTagsService,
-    private readonly accountStats: AccountStatsRepository,
-    private readonly statusStats: StatusStatsRepository,
+    private readonly bookkeeping: StatusBookkeeping,
     private readonly jobs: JobQueue,
   ) {}
 
@@ -59,12 +56,7 @@ export class CreateRemoteStatusService {
     }
     const thread = input.inReplyTo;
     const status = await this.transactions.run(async (tx) => {
-      const conversationId =
-        thread?.conversationId ??
-        (await this.writes.insertConversation(
-          thread ? { statusId: thread.id, accountId: thread.accountId } : null,
-          tx,
-        ));
+      const conversationId = await this.bookkeeping.conversationFor(thread, tx);
       const inserted = await this.writes.insertStatus(
         {
           uri: input.uri,
@@ -93,13 +85,7 @@ export class CreateRemoteStatusService {
         tags.filter((tag) => tag.usable !== false).map((tag) => tag.id),
         tx,
       );
-      if (thread && countsAsReply(input.visibility)) {
-        await this.statusStats.increment(thread.id, 'replies_count', 1, tx);
-      }
-      if (countsInStatusesCount(input.visibility)) {
-        await this.accountStats.increment(account.id, 'statuses_count', 1, tx);
-        await this.accountStats.touchLastStatusAt(account.id, inserted.createdAt, tx);
-      }
+      await this.bookkeeping.countNew(inserted, input.visibility, thread, tx);
       return inserted;
     });
     await this.jobs.enqueue(JobName.DistributeStatus, { statusId: status.id });
