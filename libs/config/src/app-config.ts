@@ -18,6 +18,11 @@ export interface RedisConfig {
   url: string;
   /** Prefix for every key, channel and queue, so several instances (or test files) share one Redis. */
   namespace: string;
+  /**
+   * How long a command on the request path may wait for Redis before it fails (and the
+   * request answers 503) instead of hanging through an outage.
+   */
+  commandTimeoutMs: number;
 }
 
 export interface HttpConfig {
@@ -162,6 +167,7 @@ function withDefaults(vars: EnvironmentVariables): AppConfig {
     redis: {
       url: vars.REDIS_URL ?? 'redis://127.0.0.1:6379/0',
       namespace: vars.REDIS_NAMESPACE ? `${vars.REDIS_NAMESPACE}:` : '',
+      commandTimeoutMs: vars.REDIS_COMMAND_TIMEOUT_MS ?? 1000,
     },
     http: {
       bind: vars.BIND ?? '127.0.0.1',

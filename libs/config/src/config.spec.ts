@@ -6,7 +6,11 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config.http).toMatchObject({ port: 3000, streamingPort: 4000, bind: '127.0.0.1' });
     expect(config.database.url).toBe('postgres://postgres@127.0.0.1:5432/nestodon_development');
-    expect(config.redis).toEqual({ url: 'redis://127.0.0.1:6379/0', namespace: '' });
+    expect(config.redis).toEqual({
+      url: 'redis://127.0.0.1:6379/0',
+      namespace: '',
+      commandTimeoutMs: 1000,
+    });
     expect(config.instance).toMatchObject({
       localDomain: 'localhost:3000',
       webDomain: 'localhost:3000',

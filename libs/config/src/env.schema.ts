@@ -64,6 +64,13 @@ export class EnvironmentVariables {
   @IsOptional()
   @Transform(toInt)
   @IsInt()
+  @Min(50)
+  @Max(60000)
+  REDIS_COMMAND_TIMEOUT_MS?: number;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
   @Min(0)
   @Max(65535)
   PORT?: number;
@@ -397,6 +404,7 @@ class EnvironmentVariablesKeys implements Record<keyof EnvironmentVariables, und
   DB_POOL = undefined;
   REDIS_URL = undefined;
   REDIS_NAMESPACE = undefined;
+  REDIS_COMMAND_TIMEOUT_MS = undefined;
   PORT = undefined;
   STREAMING_PORT = undefined;
   BIND = undefined;

@@ -1,27 +1,84 @@
-import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
 import Redis, { RedisOptions } from 'ioredis';
+import { failFastOnceReady, isRedisUnavailable, reconnectDelay } from './redis-unavailable';
+
+/** Options of connections whose commands run on the request path (see `failFast`). */
+export interface ConnectionOptions extends RedisOptions {
+  /**
+   * Commands fail within the command timeout during an outage instead of waiting for Redis to
+   * come back. Not for blocking commands (BullMQ consumers), whose waits are long by design.
+   */
+  failFast?: boolean;
+}
 
 /**
  * Owns the Redis connections of a process. `client` runs commands with the namespace as key
  * prefix; subscribers and BullMQ need connections of their own, made here so all close together.
+ * During an outage every connection reconnects by itself (at most every 2 s) and logs the loss
+ * once and the recovery once; commands of `client` fail fast, so requests answer 503 at once.
  */
 @Injectable()
 export class RedisService implements OnApplicationShutdown {
+  private readonly logger = new Logger('Redis');
   readonly client: Redis;
   readonly namespace: string;
   private readonly extra: Redis[] = [];
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     this.namespace = config.redis.namespace;
-    this.client = new Redis(config.redis.url, { keyPrefix: this.namespace, lazyConnect: false });
+    this.client = this.open('client', { keyPrefix: this.namespace, failFast: true });
   }
 
   /** A new connection without key prefix (subscribers, blocking commands, BullMQ). */
-  connection(options: RedisOptions = {}): Redis {
-    const connection = new Redis(this.config.redis.url, options);
+  connection(options: ConnectionOptions = {}, name = 'connection'): Redis {
+    const connection = this.open(name, options);
     this.extra.push(connection);
     return connection;
+  }
+
+  private open(name: string, { failFast, ...options }: ConnectionOptions): Redis {
+    const connection = new Redis(this.config.redis.url, {
+      retryStrategy: reconnectDelay,
+      ...(failFast
+        ? { commandTimeout: this.config.redis.commandTimeoutMs, maxRetriesPerRequest: 1 }
+        : {}),
+      ...options,
+    });
+    if (failFast) failFastOnceReady(connection);
+    this.reportOutages(connection, name);
+    return connection;
+  }
+
+  /**
+   * One JSON log line when a connection is lost and one when it is back, instead of ioredis'
+   * `Unhandled error event` for every reconnection attempt.
+   */
+  private reportOutages(connection: Redis, name: string): void {
+    let lost = false;
+    connection.on('error', (error: Error) => {
+      if (lost) return;
+      lost = true;
+      this.logger.error(`Redis ${name} unreachable, reconnecting: ${error.message}`);
+    });
+    connection.on('ready', () => {
+      if (!lost) return;
+      lost = false;
+      this.logger.log(`Redis ${name} reconnected`);
+    });
+  }
+
+  /**
+   * A cache command that may fail softly, as Rails' cache store does: while Redis is
+   * unavailable it answers `fallback` (a miss), so reads served from PostgreSQL keep working.
+   */
+  async softly<T>(command: Promise<T>, fallback: T): Promise<T> {
+    try {
+      return await command;
+    } catch (error) {
+      if (isRedisUnavailable(error)) return fallback;
+      throw error;
+    }
   }
 
   /**

@@ -10,3 +10,4 @@ export * from './media-samples';
 export * from './s3-server';
 export * from './wait-for';
 export * from './http-stand-in';
+export * from './redis-server';

@@ -1,0 +1,70 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import Redis from 'ioredis';
+
+/** A redis-server of a test's own, which the test may stop and start again (fault tests). */
+export interface PrivateRedis {
+  url: string;
+  port: number;
+  /** Kills the server at once (SIGKILL), as a crash or a network loss would. */
+  stop(): Promise<void>;
+  /** Starts it again on the same port (if stopped); resolves once it answers. */
+  start(): Promise<void>;
+}
+
+/** A TCP port nothing listens on now. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  server.close();
+  await once(server, 'close');
+  return port;
+}
+
+/** Starts `redis-server` (on the PATH, or REDIS_SERVER) without persistence on a free port. */
+export async function startPrivateRedis(): Promise<PrivateRedis> {
+  const port = await freePort();
+  const url = `redis://127.0.0.1:${port}/0`;
+  let server: ChildProcess | null = null;
+
+  const start = async () => {
+    if (server) return;
+    const child = spawn(
+      process.env.REDIS_SERVER ?? 'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: 'ignore' },
+    );
+    server = child;
+    const probe = new Redis(url, { lazyConnect: true, retryStrategy: () => null });
+    try {
+      for (let attempt = 0; ; attempt++) {
+        if (child.exitCode !== null) throw new Error(`redis-server exited (${child.exitCode})`);
+        try {
+          await probe.connect();
+          await probe.ping();
+          return;
+        } catch (error) {
+          if (attempt > 100) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      }
+    } finally {
+      probe.disconnect();
+    }
+  };
+
+  const stop = async () => {
+    const child = server;
+    server = null;
+    if (!child || child.exitCode !== null) return;
+    const exited = once(child, 'exit');
+    child.kill('SIGKILL');
+    await exited;
+  };
+
+  await start();
+  return { url, port, stop, start };
+}
