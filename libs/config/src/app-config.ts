@@ -36,6 +36,15 @@ export interface HttpConfig {
   trustedProxies: string[];
 }
 
+/** How `npm start` supervises its children. */
+export interface LauncherConfig {
+  /** Crashes of one process within `restartWindowMs` that stop the whole set instead. */
+  restartLimit: number;
+  /** Delay before the first restart, doubled for each recent crash (at most 30 s). */
+  restartDelayMs: number;
+  restartWindowMs: number;
+}
+
 export interface InstanceConfig {
   localDomain: string;
   webDomain: string;
@@ -125,6 +134,7 @@ export interface AppConfig {
   database: DatabaseConfig;
   redis: RedisConfig;
   http: HttpConfig;
+  launcher: LauncherConfig;
   instance: InstanceConfig;
   jobs: JobsConfig;
   /** Signs cookies and derives other secrets; required in production. */
@@ -179,6 +189,11 @@ function withDefaults(vars: EnvironmentVariables): AppConfig {
       trustedProxies: (vars.TRUSTED_PROXY_IP ?? 'loopback,uniquelocal')
         .split(',')
         .map((p) => p.trim()),
+    },
+    launcher: {
+      restartLimit: vars.LAUNCHER_RESTART_LIMIT ?? 5,
+      restartDelayMs: vars.LAUNCHER_RESTART_DELAY_MS ?? 1000,
+      restartWindowMs: 60_000,
     },
     instance: {
       localDomain,

@@ -203,6 +203,20 @@ export class EnvironmentVariables {
   SHUTDOWN_TIMEOUT_MS?: number;
 
   @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  LAUNCHER_RESTART_LIMIT?: number;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(60000)
+  LAUNCHER_RESTART_DELAY_MS?: number;
+
+  @IsOptional()
   @Matches(
     /^[0-9a-f.:/]+(\s*,\s*[0-9a-f.:/]+)*$|^(loopback|linklocal|uniquelocal)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9a-f.:/]+))*$/i,
     {
@@ -429,6 +443,8 @@ class EnvironmentVariablesKeys implements Record<keyof EnvironmentVariables, und
   MAX_STATUS_CHARS = undefined;
   TIMELINE_PREVIEW = undefined;
   SHUTDOWN_TIMEOUT_MS = undefined;
+  LAUNCHER_RESTART_LIMIT = undefined;
+  LAUNCHER_RESTART_DELAY_MS = undefined;
   TRUSTED_PROXY_IP = undefined;
   SECRET_KEY_BASE = undefined;
   SMTP_SERVER = undefined;
