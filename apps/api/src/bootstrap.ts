@@ -1,5 +1,6 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { ApiThrottle } from '@nestodon/auth';
 import { AppConfig } from '@nestodon/config';
 import { configureHttp } from '@nestodon/http';
 import { Logger } from 'nestjs-pino';
@@ -17,7 +18,10 @@ export async function createApiApp(
     abortOnError: false,
   });
   app.useLogger(app.get(Logger));
-  configureHttp(app, { trustedProxies: config.http.trustedProxies });
+  configureHttp(app, {
+    trustedProxies: config.http.trustedProxies,
+    throttle: app.get(ApiThrottle).handle,
+  });
   // Stored media (MEDIA_ROOT) under /system, unless it lives in object storage. File names are
   // unique per upload, so they are cached for good; ranges serve video seeking; hidden paths
   // (uploads waiting for the worker) answer 404.
