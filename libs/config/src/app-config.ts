@@ -11,6 +11,8 @@ import { QUEUE_NAMES, WorkerQueue } from './worker-queues';
 export interface DatabaseConfig {
   url: string;
   poolSize: number;
+  /** Longest wait for a pooled connection before a request answers 503. */
+  poolTimeoutMs: number;
   migrateOnBoot: boolean;
 }
 
@@ -34,6 +36,22 @@ export interface HttpConfig {
   shutdownTimeoutMs: number;
   /** Proxies whose X-Forwarded-For is believed (express `trust proxy` syntax). */
   trustedProxies: string[];
+  throttle: ThrottleConfig;
+  /** A client must send its request headers within this (slowloris), 408 otherwise. */
+  headersTimeoutMs: number;
+  /** … and its whole request (body included) within this. */
+  requestTimeoutMs: number;
+}
+
+/**
+ * The general API throttle, as Mastodon's rack-attack: requests per `periodSeconds` under /api
+ * per client address without a user, per user, and per token; 0 turns a limit off.
+ */
+export interface ThrottleConfig {
+  unauthenticated: number;
+  authenticated: number;
+  perToken: number;
+  periodSeconds: number;
 }
 
 /** How `npm start` supervises its children. */
@@ -172,6 +190,7 @@ function withDefaults(vars: EnvironmentVariables): AppConfig {
     database: {
       url: vars.DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/nestodon_${env}`,
       poolSize: vars.DB_POOL ?? 10,
+      poolTimeoutMs: vars.DB_POOL_TIMEOUT_MS ?? 5000,
       migrateOnBoot: vars.DB_MIGRATE_ON_BOOT ?? true,
     },
     redis: {
@@ -189,6 +208,14 @@ function withDefaults(vars: EnvironmentVariables): AppConfig {
       trustedProxies: (vars.TRUSTED_PROXY_IP ?? 'loopback,uniquelocal')
         .split(',')
         .map((p) => p.trim()),
+      headersTimeoutMs: vars.HTTP_HEADERS_TIMEOUT_MS ?? 20_000,
+      requestTimeoutMs: vars.HTTP_REQUEST_TIMEOUT_MS ?? 300_000,
+      throttle: {
+        unauthenticated: vars.THROTTLE_UNAUTHENTICATED_API ?? 300,
+        authenticated: vars.THROTTLE_AUTHENTICATED_API ?? 1500,
+        perToken: vars.THROTTLE_PER_TOKEN_API ?? 300,
+        periodSeconds: 300,
+      },
     },
     launcher: {
       restartLimit: vars.LAUNCHER_RESTART_LIMIT ?? 5,

@@ -52,6 +52,27 @@ export class EnvironmentVariables {
   DB_POOL?: number;
 
   @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(600000)
+  DB_POOL_TIMEOUT_MS?: number;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(600000)
+  HTTP_HEADERS_TIMEOUT_MS?: number;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(3600000)
+  HTTP_REQUEST_TIMEOUT_MS?: number;
+
+  @IsOptional()
   @Matches(/^rediss?:\/\/[^/]*(\/\d{1,2})?$/, {
     message: 'must look like redis://host:port/db',
   })
@@ -208,6 +229,24 @@ export class EnvironmentVariables {
   @Min(1)
   @Max(100)
   LAUNCHER_RESTART_LIMIT?: number;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  THROTTLE_UNAUTHENTICATED_API?: number;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  THROTTLE_AUTHENTICATED_API?: number;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  THROTTLE_PER_TOKEN_API?: number;
 
   @IsOptional()
   @Transform(toInt)
@@ -416,6 +455,9 @@ class EnvironmentVariablesKeys implements Record<keyof EnvironmentVariables, und
   NODE_ENV = undefined;
   DATABASE_URL = undefined;
   DB_POOL = undefined;
+  DB_POOL_TIMEOUT_MS = undefined;
+  HTTP_HEADERS_TIMEOUT_MS = undefined;
+  HTTP_REQUEST_TIMEOUT_MS = undefined;
   REDIS_URL = undefined;
   REDIS_NAMESPACE = undefined;
   REDIS_COMMAND_TIMEOUT_MS = undefined;
@@ -444,6 +486,9 @@ class EnvironmentVariablesKeys implements Record<keyof EnvironmentVariables, und
   TIMELINE_PREVIEW = undefined;
   SHUTDOWN_TIMEOUT_MS = undefined;
   LAUNCHER_RESTART_LIMIT = undefined;
+  THROTTLE_UNAUTHENTICATED_API = undefined;
+  THROTTLE_AUTHENTICATED_API = undefined;
+  THROTTLE_PER_TOKEN_API = undefined;
   LAUNCHER_RESTART_DELAY_MS = undefined;
   TRUSTED_PROXY_IP = undefined;
   SECRET_KEY_BASE = undefined;
