@@ -1,4 +1,4 @@
-import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
 import Redis, { RedisOptions } from 'ioredis';
 
@@ -11,16 +11,33 @@ export class RedisService implements OnApplicationShutdown {
   readonly client: Redis;
   readonly namespace: string;
   private readonly extra: Redis[] = [];
+  private readonly logger = new Logger('Redis');
+  private closing = false;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     this.namespace = config.redis.namespace;
-    this.client = new Redis(config.redis.url, { keyPrefix: this.namespace, lazyConnect: false });
+    this.client = this.watched(
+      new Redis(config.redis.url, { keyPrefix: this.namespace, lazyConnect: false }),
+    );
   }
 
   /** A new connection without key prefix (subscribers, blocking commands, BullMQ). */
   connection(options: RedisOptions = {}): Redis {
-    const connection = new Redis(this.config.redis.url, options);
+    const connection = this.watched(new Redis(this.config.redis.url, options));
     this.extra.push(connection);
+    return connection;
+  }
+
+  /**
+   * Logs a connection's errors that nobody else handles: ioredis prints those as unhandled. While
+   * closing, a write caught between QUIT and the socket's end (EPIPE) is expected and not logged.
+   */
+  private watched(connection: Redis): Redis {
+    connection.on('error', (error: Error) => {
+      if (!this.closing && connection.listenerCount('error') === 1) {
+        this.logger.warn(error.message);
+      }
+    });
     return connection;
   }
 
@@ -49,6 +66,7 @@ export class RedisService implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.closing = true;
     await Promise.all(
       [this.client, ...this.extra].map((c) => c.quit().catch(() => c.disconnect())),
     );
