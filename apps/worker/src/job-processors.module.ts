@@ -1,4 +1,5 @@
 import { Module, OnModuleInit } from '@nestjs/common';
+import { OutboxModule } from '@nestodon/activitypub/outbox';
 import { JobDispatcher, JobName, JobProcessor, JobProcessors, JobQueue } from '@nestodon/queue';
 import { PROCESSOR_OF_JOB } from './processors';
 
@@ -10,6 +11,8 @@ const JOB_NAMES = Object.keys(PROCESSOR_OF_JOB) as JobName[];
  * end-to-end tests, through `@nestodon/worker`) runs its enqueued jobs itself.
  */
 @Module({
+  // Federation jobs render and deliver activities.
+  imports: [OutboxModule],
   providers: [
     ...JOB_NAMES.map((name) => PROCESSOR_OF_JOB[name]),
     {

@@ -37,6 +37,6 @@ BullModule.queueClass = ClosableQueue;
     },
     JobQueue,
   ],
-  exports: [JobQueue],
+  exports: [JobQueue, BULL_QUEUES],
 })
 export class QueueModule {}

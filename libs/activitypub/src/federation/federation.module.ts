@@ -11,13 +11,14 @@ import { FederationService } from './federation.service';
 import { NodeInfoRoutes } from './nodeinfo.routes';
 import { StatusFactsLoader } from './status-facts';
 import { StatusRoutes } from './status.routes';
+import { RemoteAccountResolverModule } from './webfinger-account-resolver';
 
 /**
  * ActivityPub through Fedify: the Federation object and what it serves. Needs the database,
  * Redis, core and serializers modules of the process; brings the outbound HTTP client.
  */
 @Module({
-  imports: [OutboundModule],
+  imports: [OutboundModule, RemoteAccountResolverModule],
   providers: [
     {
       provide: LocalUris,
@@ -34,6 +35,6 @@ import { StatusRoutes } from './status.routes';
     ...INBOX_HANDLERS,
     FederationService,
   ],
-  exports: [FederationService, LocalUris],
+  exports: [FederationService, LocalUris, ActorFactsLoader, StatusFactsLoader],
 })
 export class FederationModule {}

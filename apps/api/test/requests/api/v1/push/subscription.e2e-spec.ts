@@ -140,9 +140,20 @@ describe('/api/v1/push/subscription', () => {
     expect(res.body.error).toMatch(/Policy must be one of all, followed, follower, none/);
   });
 
-  it('publishes the VAPID public key in instance v2', async () => {
+  it('publishes the VAPID public key in instance v2 and on apps, as Mastodon', async () => {
     const res = await api.http.get('/api/v2/instance').expect(200);
     expect(res.body.configuration.vapid).toEqual({ public_key: vapid.publicKey });
+    const registered = await api.http
+      .post('/api/v1/apps')
+      .send({ client_name: 'Pusher', redirect_uris: 'urn:ietf:wg:oauth:2.0:oob' })
+      .expect(200);
+    expect(registered.body.vapid_key).toBe(vapid.publicKey);
+    const alice = await actor(api.dataSource);
+    const verified = await api.http
+      .get('/api/v1/apps/verify_credentials')
+      .set('Authorization', alice.auth)
+      .expect(200);
+    expect(verified.body.vapid_key).toBe(vapid.publicKey);
   });
 });
 
