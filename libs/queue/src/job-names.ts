@@ -83,6 +83,12 @@ export const JobName = {
    * Mastodon's delivery worker (FEDERATION_BACKOFF), skipped while the inbox's server is dead.
    */
   DeliverActivity: 'activitypub.deliver',
+  /**
+   * An activity a remote server delivered to an inbox, signature verified by the api: run its
+   * inbox handler. The payload is Fedify's queued inbox message (the activity's JSON), the one
+   * payload that is not ids: the activity exists nowhere else.
+   */
+  ProcessInboundActivity: 'activitypub.process_inbound',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -120,6 +126,7 @@ export interface JobPayloads {
    * deleted status or account cannot be rendered again), shared by the jobs of every inbox.
    */
   [JobName.DeliverActivity]: { accountId: string; inbox: string; body: string };
+  [JobName.ProcessInboundActivity]: { message: object };
 }
 
 /**
@@ -225,6 +232,7 @@ export interface JobResults {
    * (its server is marked unavailable).
    */
   [JobName.DeliverActivity]: { outcome: 'delivered' | 'refused' | 'skipped' };
+  [JobName.ProcessInboundActivity]: void;
 }
 
 /** The queue each job kind waits in (queues are listed in libs/config, see QUEUE_NAMES). */
@@ -257,4 +265,5 @@ export const QUEUE_OF_JOB: Record<JobName, QueueName> = {
   [JobName.FetchLinkCard]: 'default',
   [JobName.DistributeActivity]: 'default',
   [JobName.DeliverActivity]: 'federation.deliver',
+  [JobName.ProcessInboundActivity]: 'ingress',
 };

@@ -20,6 +20,7 @@ import { NotifyProcessor } from './notify.processor';
 import { PublishAnnouncementReactionProcessor } from './publish-announcement-reaction.processor';
 import { PublishAnnouncementProcessor } from './publish-announcement.processor';
 import { NotifyStaffOfReportProcessor } from './notify-staff-of-report.processor';
+import { ProcessInboundActivityProcessor } from './process-inbound-activity.processor';
 import { PublishScheduledStatusProcessor } from './publish-scheduled-status.processor';
 import { RegenerateHomeFeedProcessor } from './regenerate-home-feed.processor';
 import { SendConfirmationEmailProcessor } from './send-confirmation-email.processor';
@@ -59,4 +60,5 @@ export const PROCESSOR_OF_JOB: { readonly [N in JobName]: Type<JobProcessor<N>> 
   [JobName.FetchLinkCard]: FetchLinkCardProcessor,
   [JobName.DistributeActivity]: DistributeActivityProcessor,
   [JobName.DeliverActivity]: DeliverActivityProcessor,
+  [JobName.ProcessInboundActivity]: ProcessInboundActivityProcessor,
 };

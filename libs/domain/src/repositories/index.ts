@@ -68,3 +68,4 @@ export * from './quote.repository';
 export * from './collection.repository';
 export * from './annual-report.repository';
 export * from './inbox.repository';
+export * from './tombstone.repository';

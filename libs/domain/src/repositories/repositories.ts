@@ -58,6 +58,7 @@ import { StatusStatsRepository } from './status-stats.repository';
 import { StatusWriteRepository } from './status-write.repository';
 import { StreamingFactsRepository } from './streaming-facts.repository';
 import { StatusRepository } from './status.repository';
+import { TombstoneRepository } from './tombstone.repository';
 import { TagFollowRepository } from './tag-follow.repository';
 import { TagRepository } from './tag.repository';
 import { TermsOfServiceRepository } from './terms-of-service.repository';
@@ -128,6 +129,7 @@ export const REPOSITORIES = [
   StatusPageRepository,
   StatusPinRepository,
   StatusRepository,
+  TombstoneRepository,
   StatusStatsRepository,
   StatusWriteRepository,
   StreamingFactsRepository,
