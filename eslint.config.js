@@ -84,12 +84,13 @@ const FRAMEWORK_AND_DATABASE = ['typeorm', 'pg', '@nestjs/*'];
 
 /**
  * Packages a lib may not import at all, nor their subpaths (`*` matches any name). SQL lives in
- * libs/domain repositories: core calls named repository methods and opens transactions with
- * domain's TransactionRunner. Policies are pure functions over preloaded facts, and access is
- * pure too (scopes, digests, redirect URI rules).
+ * libs/domain repositories: core and serializers call named repository methods, and core opens
+ * transactions with domain's TransactionRunner. Policies are pure functions over preloaded
+ * facts, and access is pure too (scopes, digests, redirect URI rules).
  */
 const FORBIDDEN_PACKAGES = {
   core: ['typeorm', '@nestjs/typeorm', 'pg'],
+  serializers: ['typeorm', '@nestjs/typeorm', 'pg'],
   policies: FRAMEWORK_AND_DATABASE,
   access: FRAMEWORK_AND_DATABASE,
   // Rendering is pure too: Fedify's vocabulary, never its server half.
@@ -121,6 +122,8 @@ const NO_GLOBAL_FETCH = [
     message: GLOBAL_FETCH_MESSAGE,
   },
 ];
+/** Libs that reach the database only through libs/domain repositories (lint refuses SQL there). */
+const SQL_FREE_LIBS = ['core', 'serializers'];
 const NO_SQL = [
   {
     selector: 'CallExpression[callee.property.name=/^(query|getRepository|createQueryBuilder)$/]',
@@ -208,7 +211,7 @@ const boundaries = Object.entries(LIB_DEPENDENCIES).map(([lib, allowed]) => ({
   ignores: ['**/*.spec.ts'],
   rules: {
     ...importRules(lib, allowed, FORBIDDEN_PACKAGES[lib] ?? []),
-    ...(lib === 'core'
+    ...(SQL_FREE_LIBS.includes(lib)
       ? { 'no-restricted-syntax': ['error', NO_FOCUSED_TESTS, ...NO_GLOBAL_FETCH, ...NO_SQL] }
       : {}),
   },

@@ -43,6 +43,7 @@ export class RedisService implements OnApplicationShutdown {
   readonly namespace: string;
   private readonly extra: Redis[] = [];
   private readonly instruments: Array<(connection: Redis) => void> = [];
+  private closing = false;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     this.namespace = config.redis.namespace;
@@ -84,7 +85,8 @@ export class RedisService implements OnApplicationShutdown {
   private reportOutages(connection: Redis, name: string): void {
     let lost = false;
     connection.on('error', (error: Error) => {
-      if (lost) return;
+      // While closing, a write caught between QUIT and the socket's end (EPIPE) is expected.
+      if (lost || this.closing) return;
       lost = true;
       this.logger.error(`Redis ${name} unreachable, reconnecting: ${error.message}`);
     });
@@ -133,6 +135,7 @@ export class RedisService implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.closing = true;
     await Promise.all(
       [this.client, ...this.extra].map((c) => c.quit().catch(() => c.disconnect())),
     );

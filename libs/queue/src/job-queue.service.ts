@@ -1,21 +1,14 @@
-import {
-  BeforeApplicationShutdown,
-  Inject,
-  Injectable,
-  Logger,
-  OnApplicationShutdown,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, QueueName } from '@nestodon/config';
 import { RedisUnavailableError, withinRedisTimeout } from '@nestodon/platform';
 import { JobsOptions, Queue, QueueEvents } from 'bullmq';
 import type Redis from 'ioredis';
+import { ClosableConnection } from './closable-connection';
 import { JobDispatcher } from './job-dispatcher';
 import { JobName, JobPayloads, JobResults, QUEUE_OF_JOB } from './job-names';
 
 /** Every BullMQ queue by name (QueueModule registers them). */
 export const BULL_QUEUES = Symbol('BULL_QUEUES');
-
-const QUEUE_READY_ON_SHUTDOWN_MS = 2000;
 
 /** ioredis states of a connection that was lost and is not back yet. */
 const DISCONNECTED = new Set(['close', 'reconnecting', 'end']);
@@ -33,10 +26,10 @@ const DEFAULT_JOB_OPTIONS: JobsOptions = {
  * processors in this process (end-to-end tests).
  */
 @Injectable()
-export class JobQueue implements BeforeApplicationShutdown, OnApplicationShutdown {
+export class JobQueue implements OnApplicationShutdown {
   private readonly logger = new Logger('JobQueue');
   private inlineDispatcher?: JobDispatcher;
-  private readonly events = new Map<QueueName, Promise<QueueEvents>>();
+  private readonly events = new Map<QueueName, { listener: QueueEvents; ready: Promise<void> }>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -64,7 +57,8 @@ export class JobQueue implements BeforeApplicationShutdown, OnApplicationShutdow
     // The queues' connection waits for Redis (consumers block on it), so a request does not:
     // it fails at once while Redis is known to be away, and within the command timeout when
     // Redis stops answering (the job may then still be added once Redis is back).
-    if (DISCONNECTED.has((queue.opts.connection as Redis).status)) throw new RedisUnavailableError();
+    if (DISCONNECTED.has((queue.opts.connection as Redis).status))
+      throw new RedisUnavailableError();
     await withinRedisTimeout(
       queue.add(name, payload, { ...DEFAULT_JOB_OPTIONS, ...options }),
       this.config.redis.commandTimeoutMs,
@@ -124,36 +118,24 @@ export class JobQueue implements BeforeApplicationShutdown, OnApplicationShutdow
   }
 
   /** One listener per queue, made on first use: only health checks and tests wait for jobs. */
-  private queueEvents(queue: Queue): Promise<QueueEvents> {
+  private async queueEvents(queue: Queue): Promise<QueueEvents> {
     const name = queue.name as QueueName;
     let events = this.events.get(name);
     if (!events) {
-      const listener = new QueueEvents(name, {
-        prefix: queue.opts.prefix,
-        connection: queue.opts.connection,
-      });
-      events = listener.waitUntilReady().then(() => listener);
+      const listener = new QueueEvents(
+        name,
+        { prefix: queue.opts.prefix, connection: queue.opts.connection },
+        ClosableConnection,
+      );
+      events = { listener, ready: listener.waitUntilReady().then(() => undefined) };
       this.events.set(name, events);
     }
-    return events;
-  }
-
-  /**
-   * A queue still checking the Redis version when its shared connection closes reports the
-   * closed connection as an unhandled error and kills the process (a short CLI command does
-   * this), so shutdown first lets every queue finish starting, for a bounded time.
-   */
-  async beforeApplicationShutdown(): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
-    const bounded = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, QUEUE_READY_ON_SHUTDOWN_MS);
-    });
-    const ready = Promise.allSettled(Object.values(this.queues).map((q) => q.waitUntilReady()));
-    await Promise.race([ready, bounded]);
-    clearTimeout(timer);
+    await events.ready;
+    return events.listener;
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await Promise.all([...this.events.values()].map(async (events) => (await events).close()));
+    // Closed whether or not they finished starting: one that never did still holds a connection.
+    await Promise.allSettled([...this.events.values()].map(({ listener }) => listener.close()));
   }
 }

@@ -3,7 +3,11 @@ import { Global, Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, QUEUE_NAMES, QueueName } from '@nestodon/config';
 import { RedisService } from '@nestodon/platform';
 import { Queue } from 'bullmq';
+import { ClosableQueue } from './closable-connection';
 import { BULL_QUEUES, JobQueue } from './job-queue.service';
+
+// Before registerQueue below reads it: every queue is made on a ClosableConnection.
+BullModule.queueClass = ClosableQueue;
 
 /**
  * BullMQ through @nestjs/bullmq: every queue is registered in every process that enqueues, with

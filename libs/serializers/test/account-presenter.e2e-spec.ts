@@ -1,5 +1,13 @@
 import { AppConfig } from '@nestodon/config';
-import { Account, AccountStatsRepository, CustomEmojiRepository, User } from '@nestodon/domain';
+import {
+  Account,
+  AccountRepository,
+  AccountStatsRepository,
+  CustomEmojiRepository,
+  RelationshipListsRepository,
+  User,
+  UserRoleRepository,
+} from '@nestodon/domain';
 import {
   createLocalAccount,
   createRemoteAccount,
@@ -18,7 +26,14 @@ describe('AccountPresenter', () => {
   beforeAll(async () => {
     db = await createQueryCountingDatabase();
     ({ dataSource, config } = db);
-    presenter = new AccountPresenter(config, dataSource, new CustomEmojiRepository(dataSource));
+    presenter = new AccountPresenter(
+      config,
+      new CustomEmojiRepository(dataSource),
+      new AccountRepository(dataSource),
+      new AccountStatsRepository(dataSource),
+      new UserRoleRepository(dataSource),
+      new RelationshipListsRepository(dataSource),
+    );
   });
   afterAll(() => db.teardown());
   const countQueries = (run: () => Promise<unknown>) => db.countQueries(run);

@@ -1,16 +1,20 @@
 import { AppConfig } from '@nestodon/config';
 import {
   Account,
+  AccountRepository,
+  AccountStatsRepository,
   CustomEmoji,
   CustomEmojiRepository,
   PollRepository,
   PreviewCardRepository,
   QuoteRepository,
   ReadReplica,
+  RelationshipListsRepository,
   Status,
   StatusPageRepository,
   StatusRepository,
   StatusVisibility,
+  UserRoleRepository,
   ViewerRelationsRepository,
 } from '@nestodon/domain';
 import {
@@ -46,8 +50,11 @@ describe('StatusPresenter', () => {
     ({ dataSource, config } = db);
     const accounts = new AccountPresenter(
       config,
-      dataSource,
       new CustomEmojiRepository(dataSource),
+      new AccountRepository(dataSource),
+      new AccountStatsRepository(dataSource),
+      new UserRoleRepository(dataSource),
+      new RelationshipListsRepository(dataSource),
     );
     presenter = new StatusPresenter(
       config,

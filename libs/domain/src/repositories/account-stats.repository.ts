@@ -1,13 +1,31 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { AccountStat } from '../entities/account-stat.entity';
+import { UserRole } from '../entities/user-role.entity';
+import { User } from '../entities/user.entity';
+import { EntityRowMapper, queryPreparedArrays } from './raw-rows';
 
 export type AccountCounter = 'statuses_count' | 'following_count' | 'followers_count';
 
 /** Atomic counter changes (never below zero) and batch reads. */
 @Injectable()
 export class AccountStatsRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly stat: EntityRowMapper<AccountStat>;
+  private readonly user: EntityRowMapper<User>;
+  private readonly role: EntityRowMapper<UserRole>;
+  private readonly countersAndUsersSql: string;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.stat = new EntityRowMapper(dataSource, AccountStat, 'st');
+    this.user = new EntityRowMapper(dataSource, User, 'u');
+    this.role = new EntityRowMapper(dataSource, UserRole, 'r');
+    this.countersAndUsersSql = `SELECT a.id::text, ${this.stat.select}, ${this.user.select},
+                                       ${this.role.select}
+                                  FROM unnest($1::bigint[]) AS a(id)
+                                  LEFT JOIN account_stats st ON st.account_id = a.id
+                                  LEFT JOIN users u ON u.account_id = a.id
+                                  LEFT JOIN user_roles r ON r.id = u.role_id`;
+  }
 
   /** Adds `by` (may be negative) to a counter inside the caller's transaction when given. */
   async increment(
@@ -35,6 +53,34 @@ export class AccountStatsRepository {
          SET last_status_at = GREATEST(account_stats.last_status_at, EXCLUDED.last_status_at), updated_at = now()`,
       [accountId, at],
     );
+  }
+
+  /**
+   * Counters of every account and the user (with role) of local ones, keyed by account id, in
+   * one prepared query (every page of accounts shown runs it).
+   */
+  async countersAndUsers(
+    accountIds: string[],
+  ): Promise<{ stats: Map<string, AccountStat>; users: Map<string, User> }> {
+    const stats = new Map<string, AccountStat>();
+    const users = new Map<string, User>();
+    const ids = [...new Set(accountIds)];
+    if (ids.length === 0) return { stats, users };
+    const rows = await queryPreparedArrays(this.dataSource, this.countersAndUsersSql, [ids]);
+    const { stat, user, role } = this;
+    for (const row of rows) {
+      const id = String(row[0]);
+      let offset = 1;
+      if (!stat.isNull(row, offset)) stats.set(id, stat.build(row, offset));
+      offset += stat.width;
+      if (!user.isNull(row, offset)) {
+        const found = user.build(row, offset);
+        offset += user.width;
+        if (!role.isNull(row, offset)) found.role = role.build(row, offset);
+        users.set(id, found);
+      }
+    }
+    return { stats, users };
   }
 
   /** Stats of many accounts in one query, keyed by account id. */

@@ -145,15 +145,17 @@ export class RelationshipListsRepository {
     return row;
   }
 
-  /** Pending follow requests to the account, counted up to `cap` (credential accounts). */
+  /**
+   * Pending follow requests to the account, counted up to `cap` (credential accounts), every
+   * request as Mastodon counts them.
+   */
   async countFollowRequests(accountId: string, cap = 40): Promise<number> {
     const [row] = await this.dataSource.query(
-      `SELECT count(*)::int AS count FROM (
-         SELECT 1 FROM follow_requests r JOIN accounts a ON a.id = r.account_id
-          WHERE r.target_account_id = $1 AND a.suspended_at IS NULL LIMIT $2) capped`,
+      `SELECT count(*)::int AS count
+         FROM (SELECT 1 FROM follow_requests WHERE target_account_id = $1 LIMIT $2) capped`,
       [accountId, cap],
     );
-    return row.count;
+    return row?.count ?? 0;
   }
 
   /** Accounts `accountId` endorses on its profile, newest first; suspended ones left out. */

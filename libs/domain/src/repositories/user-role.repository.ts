@@ -9,6 +9,10 @@ import { Transaction } from '../transactions';
 export class UserRoleRepository {
   constructor(private readonly dataSource: DataSource) {}
 
+  findById(id: string): Promise<UserRole | null> {
+    return this.dataSource.getRepository(UserRole).findOneBy({ id });
+  }
+
   /**
    * A role a user may be given, by name (case-insensitive; the highest one if several match).
    * The everyone role has no name to find.

@@ -3,22 +3,23 @@ import { APP_CONFIG, AppConfig } from '@nestodon/config';
 import {
   Account,
   AccountField,
+  AccountRepository,
   AccountStat,
+  AccountStatsRepository,
   CustomEmoji,
   CustomEmojiRepository,
-  EntityRowMapper,
   EVERYONE_ROLE_ID,
   hasStaticVariant,
   ProfileImage,
   profileImageKey,
-  queryPreparedArrays,
   readUserSettings,
+  RelationshipListsRepository,
   User,
   UserRole,
+  UserRoleRepository,
 } from '@nestodon/domain';
 import { extractEmojiShortcodes, formatPlainText } from '@nestodon/text';
 import { emojiKey, serializeCustomEmoji } from './custom-emoji.serializer';
-import { DataSource, In } from 'typeorm';
 
 export interface AccountRoleJson {
   id: string;
@@ -163,28 +164,12 @@ export const serializeRole = (role: UserRole): RoleJson => ({
 export class AccountPresenter {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly dataSource: DataSource,
     private readonly emojiRows: CustomEmojiRepository,
-  ) {
-    this.mappers = {
-      stat: new EntityRowMapper(dataSource, AccountStat, 'st'),
-      user: new EntityRowMapper(dataSource, User, 'u'),
-      role: new EntityRowMapper(dataSource, UserRole, 'r'),
-    };
-    const { stat, user, role } = this.mappers;
-    this.preloadSql = `SELECT a.id::text, ${stat.select}, ${user.select}, ${role.select}
-                         FROM unnest($1::bigint[]) AS a(id)
-                         LEFT JOIN account_stats st ON st.account_id = a.id
-                         LEFT JOIN users u ON u.account_id = a.id
-                         LEFT JOIN user_roles r ON r.id = u.role_id`;
-  }
-
-  private readonly mappers: {
-    stat: EntityRowMapper<AccountStat>;
-    user: EntityRowMapper<User>;
-    role: EntityRowMapper<UserRole>;
-  };
-  private readonly preloadSql: string;
+    private readonly accountRows: AccountRepository,
+    private readonly stats: AccountStatsRepository,
+    private readonly roles: UserRoleRepository,
+    private readonly relationLists: RelationshipListsRepository,
+  ) {}
 
   async present(account: Account): Promise<AccountJson> {
     const [json] = await this.presentMany([account]);
@@ -203,7 +188,7 @@ export class AccountPresenter {
     const [json, role, followRequestsCount] = await Promise.all([
       this.present(account),
       this.roleOf(user),
-      this.countFollowRequests(account.id),
+      this.relationLists.countFollowRequests(account.id),
     ]);
     const settings = readUserSettings(user.settings, account);
     return {
@@ -255,16 +240,6 @@ export class AccountPresenter {
       show_featured: account.showFeatured,
       attribution_domains: account.attributionDomains,
     };
-  }
-
-  /** Pending follow requests to the account, counted up to 40 like Mastodon. */
-  async countFollowRequests(accountId: string): Promise<number> {
-    const [row] = await this.dataSource.query(
-      `SELECT count(*)::int AS count
-         FROM (SELECT 1 FROM follow_requests WHERE target_account_id = $1 LIMIT 40) AS pending`,
-      [accountId],
-    );
-    return row?.count ?? 0;
   }
 
   /** Serializes one account from preloaded data; no queries. */
@@ -332,29 +307,10 @@ export class AccountPresenter {
         ),
       ),
     ];
-    const movedList = movedIds.length
-      ? await this.dataSource.getRepository(Account).findBy({ id: In(movedIds) })
-      : [];
+    const movedList = await this.accountRows.findByIds(movedIds);
     const all = [...accounts, ...movedList];
     const emojis = this.loadEmojis(all);
-    // Counters of every account and users (with role) of local ones, in one prepared query.
-    const ids = [...new Set(all.map((account) => account.id))];
-    const rows = await queryPreparedArrays(this.dataSource, this.preloadSql, [ids]);
-    const stats = new Map<string, AccountStat>();
-    const users = new Map<string, User>();
-    const { stat, user, role } = this.mappers;
-    for (const row of rows) {
-      const id = String(row[0]);
-      let offset = 1;
-      if (!stat.isNull(row, offset)) stats.set(id, stat.build(row, offset));
-      offset += stat.width;
-      if (!user.isNull(row, offset)) {
-        const found = user.build(row, offset);
-        offset += user.width;
-        if (!role.isNull(row, offset)) found.role = role.build(row, offset);
-        users.set(id, found);
-      }
-    }
+    const { stats, users } = await this.stats.countersAndUsers(all.map((account) => account.id));
     return {
       stats,
       users,
@@ -386,7 +342,7 @@ export class AccountPresenter {
   private async roleOf(user: User): Promise<UserRole> {
     const id = user.roleId ?? EVERYONE_ROLE_ID;
     if (user.role && String(user.role.id) === String(id)) return user.role;
-    const role = await this.dataSource.getRepository(UserRole).findOneBy({ id });
+    const role = await this.roles.findById(id);
     return (
       role ??
       Object.assign(new UserRole(), {

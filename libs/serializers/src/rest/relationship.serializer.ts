@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { RelationshipFacts, RelationshipsRepository } from '@nestodon/domain';
-import { EntityManager } from 'typeorm';
+import { RelationshipFacts, RelationshipsRepository, Transaction } from '@nestodon/domain';
 
 /** Mastodon's Relationship entity: the viewer's relation to one account. */
 export interface RelationshipJson {
@@ -65,7 +64,7 @@ export class RelationshipPresenter {
   async presentMany(
     viewerId: string,
     accountIds: string[],
-    manager?: EntityManager,
+    manager?: Transaction,
   ): Promise<RelationshipJson[]> {
     const ids = [...new Set(accountIds)];
     const facts = await this.relationships.facts(viewerId, ids, manager);

@@ -1,7 +1,6 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
-import { Tag } from '@nestodon/domain';
-import { DataSource } from 'typeorm';
+import { Tag, TagFollowRepository } from '@nestodon/domain';
 
 /** One day of a tag's use, all values strings as Mastodon sends them. */
 export interface TagHistoryDay {
@@ -44,7 +43,7 @@ const emptyHistory = (): TagHistoryDay[] => {
 export class TagPresenter {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly dataSource: DataSource,
+    private readonly tagFollows: TagFollowRepository,
     @Optional() @Inject(TAG_HISTORY_SOURCE) private readonly historySource?: TagHistorySource,
   ) {}
 
@@ -60,7 +59,9 @@ export class TagPresenter {
       this.historySource && ids.length
         ? this.historySource.history(ids)
         : Promise.resolve(new Map<string, TagHistoryDay[]>()),
-      viewerId && ids.length ? this.viewerFlags(viewerId, ids) : Promise.resolve(null),
+      viewerId && ids.length
+        ? this.tagFollows.viewerTagFlags(viewerId, ids)
+        : Promise.resolve(null),
     ]);
     return tags.map((tag) => {
       const id = String(tag.id);
@@ -76,21 +77,5 @@ export class TagPresenter {
       }
       return json;
     });
-  }
-
-  private async viewerFlags(viewerId: string, tagIds: string[]) {
-    const rows: Array<{ kind: string; tag_id: string }> = await this.dataSource.query(
-      `SELECT 'following' AS kind, tag_id FROM tag_follows
-        WHERE account_id = $1 AND tag_id = ANY($2::bigint[])
-       UNION ALL
-       SELECT 'featuring', tag_id FROM featured_tags
-        WHERE account_id = $1 AND tag_id = ANY($2::bigint[])`,
-      [viewerId, tagIds],
-    );
-    const flags = { following: new Set<string>(), featuring: new Set<string>() };
-    for (const row of rows) {
-      (row.kind === 'following' ? flags.following : flags.featuring).add(String(row.tag_id));
-    }
-    return flags;
   }
 }
