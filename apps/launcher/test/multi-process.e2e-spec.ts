@@ -69,7 +69,7 @@ describe('two of each process on one database and Redis', () => {
         () => null,
       );
       return response?.ok ?? false;
-    }, 60_000);
+    }, 150_000);
     if (!answered) throw new Error(`not ready:\n${started.output.join('')}`);
   }
 
@@ -82,7 +82,7 @@ describe('two of each process on one database and Redis', () => {
     const ports = await Promise.all(Array.from({ length: 6 }, () => freePort()));
     const entries = ['api', 'api', 'streaming', 'streaming', 'worker', 'worker'] as const;
     await Promise.all(entries.map((entry, i) => ready(start(entry, ports[i]))));
-  }, 120_000);
+  }, 180_000);
 
   afterAll(async () => {
     await Promise.all(
