@@ -9,6 +9,7 @@ import {
 import { WorkerQueue } from '@nestodon/config';
 import { JobDispatcher, JobName } from '@nestodon/queue';
 import { Job } from 'bullmq';
+import { hostname } from 'node:os';
 import { JobMetrics } from './job-metrics.service';
 
 /** Takes the jobs of one queue from Redis and runs each through the dispatcher, by its name. */
@@ -58,12 +59,16 @@ abstract class QueueConsumer
   }
 }
 
+/** This process as a job's `processedBy`: host and pid, as Sidekiq names its processes. */
+export const WORKER_NAME = `${hostname()}:${process.pid}`;
+
 /**
  * The `@Processor` consumer of one queue, with that queue's concurrency: a class made per
  * queue (the mixin pattern), as decorators are fixed where a class is declared.
  */
 export function queueConsumer({ name, concurrency }: WorkerQueue): Type<QueueConsumer> {
-  @Processor(name, { concurrency })
+  // Jobs record which worker process ran them (`processedBy`), for operators scaling out.
+  @Processor(name, { concurrency, name: WORKER_NAME })
   class Consumer extends QueueConsumer {}
   Object.defineProperty(Consumer, 'name', { value: `QueueConsumer(${name})` });
   return Consumer;

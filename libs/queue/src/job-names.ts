@@ -44,6 +44,10 @@ export const JobName = {
   Notify: 'notifications.create',
   /** Tell staff who may manage users that an account signed up (admin.sign_up). */
   NotifyAdminsOfSignUp: 'notifications.admin_sign_up',
+  /** Tell staff who may manage reports about a new report (admin.report). */
+  NotifyStaffOfReport: 'notifications.admin_report',
+  /** Delete the data of a suspended local account a moderator chose to erase. */
+  DeleteSuspendedAccount: 'accounts.delete_suspended',
   /** Send one notification to one Web Push subscription (retried; gone endpoints unsubscribe). */
   DeliverWebPush: 'web_push.deliver',
   /**
@@ -58,6 +62,17 @@ export const JobName = {
   RemoveOrphanedMedia: 'media.remove_orphans',
   /** Compute an account's annual report for a year, then finish its async refresh. */
   GenerateAnnualReport: 'annual_reports.generate',
+  /**
+   * Publish an announcement whose scheduled_at has come (enqueued with that delay; an early run
+   * does nothing), and stream a published one (new or changed) to every local user.
+   */
+  PublishAnnouncement: 'announcements.publish',
+  /** Stream the new count of one reaction of an announcement to every local user. */
+  PublishAnnouncementReaction: 'announcements.publish_reaction',
+  /** Stream that an announcement is gone (deleted or unpublished) to every local user. */
+  UnpublishAnnouncement: 'announcements.unpublish',
+  /** Give a new public or unlisted status the preview card of its first link. */
+  FetchLinkCard: 'statuses.fetch_link_card',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -79,10 +94,16 @@ export interface JobPayloads {
   [JobName.AfterDomainBlock]: { accountId: string; domain: string };
   [JobName.Notify]: NotifyPayload;
   [JobName.NotifyAdminsOfSignUp]: { accountId: string };
+  [JobName.NotifyStaffOfReport]: { reportId: string };
+  [JobName.DeleteSuspendedAccount]: { accountId: string };
   [JobName.DeliverWebPush]: { subscriptionId: string; notificationId: string };
   [JobName.ProcessMedia]: { mediaAttachmentId: string };
   [JobName.RemoveOrphanedMedia]: Record<string, never>;
   [JobName.GenerateAnnualReport]: { accountId: string; year: number };
+  [JobName.PublishAnnouncement]: { announcementId: string };
+  [JobName.PublishAnnouncementReaction]: { announcementId: string; name: string };
+  [JobName.UnpublishAnnouncement]: { announcementId: string };
+  [JobName.FetchLinkCard]: { statusId: string };
 }
 
 /** What caused a notification, as ids (see NotifyService). */
@@ -123,12 +144,20 @@ export interface JobResults {
   /** The notification's id, or null when it was dropped. */
   [JobName.Notify]: { notificationId: string | null };
   [JobName.NotifyAdminsOfSignUp]: void;
+  [JobName.NotifyStaffOfReport]: void;
+  /** Whether anything was deleted (an account unsuspended meanwhile is left alone). */
+  [JobName.DeleteSuspendedAccount]: { deleted: boolean };
   /** What became of the push: sent, dropped (subscription or notification gone), unsubscribed. */
   [JobName.DeliverWebPush]: { outcome: 'sent' | 'dropped' | 'unsubscribed' };
   [JobName.ProcessMedia]: { processed: boolean };
   /** How many attachments were removed. */
   [JobName.RemoveOrphanedMedia]: { removed: number };
   [JobName.GenerateAnnualReport]: { generated: boolean };
+  /** Whether the announcement was streamed (false: not published, or not yet due). */
+  [JobName.PublishAnnouncement]: { published: boolean };
+  [JobName.PublishAnnouncementReaction]: void;
+  [JobName.UnpublishAnnouncement]: void;
+  [JobName.FetchLinkCard]: { fetched: boolean };
 }
 
 /** The queue each job kind waits in (queues are listed in libs/config, see QUEUE_NAMES). */
@@ -149,8 +178,14 @@ export const QUEUE_OF_JOB: Record<JobName, QueueName> = {
   [JobName.AfterDomainBlock]: 'default',
   [JobName.Notify]: 'default',
   [JobName.NotifyAdminsOfSignUp]: 'default',
+  [JobName.NotifyStaffOfReport]: 'default',
+  [JobName.DeleteSuspendedAccount]: 'default',
   [JobName.DeliverWebPush]: 'push',
   [JobName.ProcessMedia]: 'media',
   [JobName.RemoveOrphanedMedia]: 'scheduler',
   [JobName.GenerateAnnualReport]: 'default',
+  [JobName.PublishAnnouncement]: 'scheduler',
+  [JobName.PublishAnnouncementReaction]: 'default',
+  [JobName.UnpublishAnnouncement]: 'default',
+  [JobName.FetchLinkCard]: 'default',
 };
