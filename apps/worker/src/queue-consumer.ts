@@ -7,7 +7,7 @@ import {
   Type,
 } from '@nestjs/common';
 import { WorkerQueue } from '@nestodon/config';
-import { JobDispatcher, JobName } from '@nestodon/queue';
+import { backoffStrategy, JobDispatcher, JobName } from '@nestodon/queue';
 import { Job } from 'bullmq';
 import { hostname } from 'node:os';
 import { JobMetrics } from './job-metrics.service';
@@ -67,8 +67,9 @@ export const WORKER_NAME = `${hostname()}:${process.pid}`;
  * queue (the mixin pattern), as decorators are fixed where a class is declared.
  */
 export function queueConsumer({ name, concurrency }: WorkerQueue): Type<QueueConsumer> {
-  // Jobs record which worker process ran them (`processedBy`), for operators scaling out.
-  @Processor(name, { concurrency, name: WORKER_NAME })
+  // Jobs record which worker process ran them (`processedBy`), for operators scaling out;
+  // deliveries back off with the federation schedule (libs/queue).
+  @Processor(name, { concurrency, name: WORKER_NAME, settings: { backoffStrategy } })
   class Consumer extends QueueConsumer {}
   Object.defineProperty(Consumer, 'name', { value: `QueueConsumer(${name})` });
   return Consumer;

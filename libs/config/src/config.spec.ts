@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       namespace: '',
       sentinels: null,
       sentinelMaster: 'mymaster',
+      commandTimeoutMs: 1000,
     });
     expect(config.instance).toMatchObject({
       localDomain: 'localhost:3000',
@@ -132,7 +133,7 @@ describe('loadConfig', () => {
   it.each([
     [
       'unknown',
-      /WORKER_QUEUES names an unknown queue "unknown" \(queues: default, push, mailers, scheduler, media\)/,
+      /WORKER_QUEUES names an unknown queue "unknown" \(queues: default, push, mailers, scheduler, media, federation.deliver, ingress\)/,
     ],
     ['push,push', /WORKER_QUEUES names the queue "push" twice/],
     ['push:0', /WORKER_QUEUES gives "push" a concurrency outside 1-100/],

@@ -22,6 +22,7 @@ import { MEDIA_PROVIDERS } from './media/media.providers';
 import { NOTIFICATIONS_PROVIDERS } from './notifications/notifications.providers';
 import { OAUTH_PROVIDERS } from './oauth/oauth.providers';
 import { PUBLIC_PAGES_PROVIDERS } from './public-pages/public-pages.providers';
+import { OUTBOX_PROVIDERS } from './outbox/outbox.providers';
 import { PUSH_PROVIDERS } from './push/push.providers';
 import { QUOTES_PROVIDERS } from './quotes/quotes.providers';
 import { RELATIONSHIPS_PROVIDERS } from './relationships/relationships.providers';
@@ -60,6 +61,7 @@ const SERVICES: Provider[] = [
   ...NOTIFICATIONS_PROVIDERS,
   ...OAUTH_PROVIDERS,
   ...PUBLIC_PAGES_PROVIDERS,
+  ...OUTBOX_PROVIDERS,
   ...PUSH_PROVIDERS,
   ...QUOTES_PROVIDERS,
   ...RELATIONSHIPS_PROVIDERS,

@@ -21,6 +21,7 @@ export * from './media';
 export * from './notifications';
 export * from './oauth';
 export * from './public-pages';
+export * from './outbox';
 export * from './push';
 export * from './quotes';
 export * from './relationships';

@@ -1,12 +1,15 @@
 import { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import express, { NextFunction, Request, Response } from 'express';
+import express, { NextFunction, Request, RequestHandler, Response } from 'express';
 import multer from 'multer';
 import { parse as parseQuery } from 'qs';
 import { cors } from './cors';
 import { normalizeRequestParams } from './request-params';
 import { InvalidMultipartError, MastodonExceptionFilter, mapError } from './exception.filter';
 import { createValidationPipe } from './validation.pipe';
+
+const JSON_BODY = /^application\/([\w.-]+\+)?json\b/;
+const ACTIVITYPUB_BODY = /^application\/(activity|ld)\+json\b/;
 
 // Rails-style nesting: a[]=1, a[b][c]=2. Limits keep hostile input cheap.
 const QS_OPTIONS = { depth: 5, arrayLimit: 100, parameterLimit: 1000, allowPrototypes: false };
@@ -18,6 +21,8 @@ export interface HttpOptions {
   trustedProxies?: string[];
   /** Largest file in a multipart body, in bytes. */
   fileSizeLimit?: number;
+  /** Counts requests before anything reads their body (the api's general throttle). */
+  throttle?: RequestHandler;
 }
 
 /**
@@ -32,8 +37,16 @@ export function configureHttp(app: INestApplication, options: HttpOptions = {}):
   express_.set('trust proxy', options.trustedProxies ?? ['loopback']);
   express_.set('query parser', (text: string) => parseQuery(text, QS_OPTIONS));
   express_.use(cors);
+  if (options.throttle) express_.use(options.throttle);
   express_.use(
-    express.json({ limit: bodyLimit, type: ['application/json', 'application/*+json'] }),
+    express.json({
+      limit: bodyLimit,
+      // ActivityPub deliveries stay unread: the federation verifies their exact bytes (Digest).
+      type: (req) => {
+        const type = (req.headers['content-type'] ?? '').toLowerCase().trimStart();
+        return JSON_BODY.test(type) && !ACTIVITYPUB_BODY.test(type);
+      },
+    }),
   );
   express_.use(
     express.urlencoded({

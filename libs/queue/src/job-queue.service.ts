@@ -2,10 +2,13 @@ import {
   BeforeApplicationShutdown,
   Inject,
   Injectable,
+  Logger,
   OnApplicationShutdown,
 } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, QueueName } from '@nestodon/config';
+import { RedisUnavailableError, withinRedisTimeout } from '@nestodon/platform';
 import { JobsOptions, Queue, QueueEvents } from 'bullmq';
+import type Redis from 'ioredis';
 import { JobDispatcher } from './job-dispatcher';
 import { JobName, JobPayloads, JobResults, QUEUE_OF_JOB } from './job-names';
 
@@ -13,6 +16,9 @@ import { JobName, JobPayloads, JobResults, QUEUE_OF_JOB } from './job-names';
 export const BULL_QUEUES = Symbol('BULL_QUEUES');
 
 const QUEUE_READY_ON_SHUTDOWN_MS = 2000;
+
+/** ioredis states of a connection that was lost and is not back yet. */
+const DISCONNECTED = new Set(['close', 'reconnecting', 'end']);
 
 const DEFAULT_JOB_OPTIONS: JobsOptions = {
   attempts: 5,
@@ -28,6 +34,7 @@ const DEFAULT_JOB_OPTIONS: JobsOptions = {
  */
 @Injectable()
 export class JobQueue implements BeforeApplicationShutdown, OnApplicationShutdown {
+  private readonly logger = new Logger('JobQueue');
   private inlineDispatcher?: JobDispatcher;
   private readonly events = new Map<QueueName, Promise<QueueEvents>>();
 
@@ -53,7 +60,37 @@ export class JobQueue implements BeforeApplicationShutdown, OnApplicationShutdow
       await this.runInline(name, payload);
       return;
     }
-    await this.queue(QUEUE_OF_JOB[name]).add(name, payload, { ...DEFAULT_JOB_OPTIONS, ...options });
+    const queue = this.queue(QUEUE_OF_JOB[name]);
+    // The queues' connection waits for Redis (consumers block on it), so a request does not:
+    // it fails at once while Redis is known to be away, and within the command timeout when
+    // Redis stops answering (the job may then still be added once Redis is back).
+    if (DISCONNECTED.has((queue.opts.connection as Redis).status)) throw new RedisUnavailableError();
+    await withinRedisTimeout(
+      queue.add(name, payload, { ...DEFAULT_JOB_OPTIONS, ...options }),
+      this.config.redis.commandTimeoutMs,
+    );
+  }
+
+  /**
+   * Enqueues jobs of one kind in one round trip to Redis. Inline they run one after another,
+   * and one that fails is logged and the others still run: in the worker each fails alone,
+   * unseen by the enqueuer (a delivery to a server that is down must not fail a post).
+   */
+  async enqueueMany<N extends JobName>(
+    name: N,
+    payloads: Array<JobPayloads[N]>,
+    options: JobsOptions = {},
+  ): Promise<void> {
+    if (this.config.jobs.inline) {
+      for (const payload of payloads) {
+        await this.runInline(name, payload).catch((error: Error) =>
+          this.logger.warn(`${name} failed inline: ${error.message}`),
+        );
+      }
+      return;
+    }
+    const opts = { ...DEFAULT_JOB_OPTIONS, ...options };
+    await this.queue(QUEUE_OF_JOB[name]).addBulk(payloads.map((data) => ({ name, data, opts })));
   }
 
   /** Enqueues and waits for the worker's result; rejects after `timeoutMs`. */

@@ -67,3 +67,5 @@ export * from './media-attachment.repository';
 export * from './quote.repository';
 export * from './collection.repository';
 export * from './annual-report.repository';
+export * from './inbox.repository';
+export * from './tombstone.repository';

@@ -29,6 +29,7 @@ import { FeedFactsRepository } from './feed-facts.repository';
 import { FeedRepository } from './feed.repository';
 import { FollowRecommendationRepository } from './follow-recommendation.repository';
 import { FollowRepository } from './follow.repository';
+import { InboxRepository } from './inbox.repository';
 import { InstanceActorRepository } from './instance-actor.repository';
 import { InstanceStatsRepository } from './instance-stats.repository';
 import { InviteRepository } from './invite.repository';
@@ -57,6 +58,7 @@ import { StatusStatsRepository } from './status-stats.repository';
 import { StatusWriteRepository } from './status-write.repository';
 import { StreamingFactsRepository } from './streaming-facts.repository';
 import { StatusRepository } from './status.repository';
+import { TombstoneRepository } from './tombstone.repository';
 import { TagFollowRepository } from './tag-follow.repository';
 import { TagRepository } from './tag.repository';
 import { TermsOfServiceRepository } from './terms-of-service.repository';
@@ -98,6 +100,7 @@ export const REPOSITORIES = [
   FeedRepository,
   FollowRecommendationRepository,
   FollowRepository,
+  InboxRepository,
   InstanceActorRepository,
   InstanceStatsRepository,
   InviteRepository,
@@ -126,6 +129,7 @@ export const REPOSITORIES = [
   StatusPageRepository,
   StatusPinRepository,
   StatusRepository,
+  TombstoneRepository,
   StatusStatsRepository,
   StatusWriteRepository,
   StreamingFactsRepository,
