@@ -97,10 +97,10 @@ describe('the OpenAPI document (/api/openapi.json)', () => {
     await call(bob, 'post', `/api/v1/statuses/${id}/reblog`);
     await call(bob, 'post', `/api/v1/statuses/${id}/bookmark`);
     await call(alice, 'post', `/api/v1/statuses/${id}/pin`);
+    await call(bob, 'post', `/api/v1/polls/${posted.body.poll.id}/votes`, { choices: ['0'] });
     await call(alice, 'put', `/api/v1/statuses/${id}`, { status: 'Hello again #openapi' });
     await call(alice, 'get', `/api/v1/statuses/${id}/history`);
     await call(null, 'get', `/api/v1/statuses/${id}/favourited_by`);
-    await call(bob, 'post', `/api/v1/polls/${posted.body.poll.id}/votes`, { choices: ['0'] });
     await call(alice, 'get', `/api/v1/accounts/${alice.account.id}/statuses`);
     await call(bob, 'get', '/api/v1/bookmarks');
     await call(bob, 'get', '/api/v1/favourites');
@@ -142,6 +142,29 @@ describe('the OpenAPI document (/api/openapi.json)', () => {
     await call(alice, 'get', '/api/v1/blocks');
     await call(alice, 'get', '/api/v2/suggestions');
     await call(null, 'get', '/api/v1/directory');
+    await call(alice, 'get', '/api/v2/search?q=openapi');
+    await call(alice, 'get', '/api/v1/accounts/search?q=bob');
+    await call(null, 'get', '/api/v1/custom_emojis');
+    await call(alice, 'get', '/api/v1/announcements');
+    await call(bob, 'post', '/api/v1/reports', {
+      account_id: alice.account.id,
+      status_ids: [id],
+      comment: 'testing the document',
+    });
+    // The seeded Admin role (id 2) holds the moderation permissions.
+    const admin = await createAccountWithToken(
+      api.dataSource,
+      { username: 'admin' },
+      'read write admin:read admin:write',
+      { roleId: '2' },
+    );
+    for (const path of [
+      '/api/v1/admin/accounts',
+      `/api/v1/admin/accounts/${bob.account.id}`,
+      '/api/v1/admin/reports',
+    ]) {
+      expect((await call(admin, 'get', path)).status).toBe(200);
+    }
 
     const media = await api.http
       .post('/api/v2/media')
@@ -156,6 +179,10 @@ describe('the OpenAPI document (/api/openapi.json)', () => {
     });
     expect(app.status).toBe(200);
     await call(alice, 'get', '/api/v1/apps/verify_credentials');
+    // Each call above succeeded: a refused one would only have been checked as an error body.
+    const failed = checked.filter((res) => res.status >= 400);
+    expect(failed.map((res) => `${res.req.method} ${res.req.path} ${res.status}`)).toEqual([]);
+    expect(checked.length).toBeGreaterThan(60);
   });
 
   it('matches what errors answer', async () => {

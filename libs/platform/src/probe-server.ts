@@ -1,16 +1,10 @@
-import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
-import { AddressInfo } from 'node:net';
-import {
-  Inject,
-  Injectable,
-  Logger,
-  OnApplicationBootstrap,
-  OnApplicationShutdown,
-} from '@nestjs/common';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
 import { HealthService } from './health.service';
 import { metricsOnMainPort } from './metrics/metrics-endpoint';
 import { Metrics } from './metrics/metrics.service';
+import { SideListener } from './side-listener';
 
 /**
  * Liveness and readiness over HTTP for a process that serves no HTTP otherwise (the worker),
@@ -19,33 +13,25 @@ import { Metrics } from './metrics/metrics.service';
  * METRICS_TOKEN, `GET /metrics` is served here too, for that bearer token.
  */
 @Injectable()
-export class ProbeServer implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(ProbeServer.name);
-  private server?: Server;
+export class ProbeServer extends SideListener {
+  protected readonly mainPath = '/health/ready';
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) config: AppConfig,
     private readonly health: HealthService,
     private readonly metrics: Metrics,
-  ) {}
-
-  /** Where the probes listen (tests ask for port 0 and read the real one here). */
-  get port(): number | null {
-    const address = this.server?.address() as AddressInfo | null | undefined;
-    return address?.port ?? null;
+  ) {
+    super(config);
   }
 
-  async onApplicationBootstrap(): Promise<void> {
-    const port = this.config.http.workerHealthPort;
-    if (port === null) return;
-    const scrape = metricsOnMainPort(this.metrics, this.config.metrics.token);
-    const server = createServer((req, res) => scrape(req, res, () => this.probe(req, res)));
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, this.config.http.bind, () => resolve());
-    });
-    this.server = server;
-    this.logger.log(`health probes on http://${this.config.http.bind}:${this.port}/health/ready`);
+  protected configuredPort(): number | null {
+    return this.config.http.workerHealthPort;
+  }
+
+  protected handle(req: IncomingMessage, res: ServerResponse): void {
+    metricsOnMainPort(this.metrics, this.config.metrics.token)(req, res, () =>
+      this.probe(req, res),
+    );
   }
 
   private probe(req: IncomingMessage, res: ServerResponse): void {
@@ -61,12 +47,6 @@ export class ProbeServer implements OnApplicationBootstrap, OnApplicationShutdow
     this.health.readiness().then(
       (report) => answer(report.ready ? 200 : 503, report),
       () => answer(503, { ready: false, checks: {} }),
-    );
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await new Promise<void>((resolve) =>
-      this.server ? this.server.close(() => resolve()) : resolve(),
     );
   }
 }

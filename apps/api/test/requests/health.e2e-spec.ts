@@ -1,3 +1,4 @@
+import { MetricsServer } from '@nestodon/platform';
 import { ApiHarness, startApi } from '../support/api-harness';
 
 describe('GET /health', () => {
@@ -20,6 +21,11 @@ describe('GET /health', () => {
       ready: true,
       checks: { postgres: true, redis: true },
     });
+  });
+
+  it('publishes no metrics without METRICS_TOKEN or METRICS_PORT', async () => {
+    await api.http.get('/metrics').expect(404);
+    expect(api.app.get(MetricsServer).port).toBeNull();
   });
 
   it('keeps a sane client request id', async () => {
