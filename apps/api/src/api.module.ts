@@ -38,6 +38,7 @@ import { AccountsController } from './controllers/api/v1/accounts/accounts.contr
 import { AccountLookupController } from './controllers/api/v1/accounts/lookup.controller';
 import { AccountSearchController } from './controllers/api/v1/accounts/search.controller';
 import { SearchV2Controller } from './controllers/api/v2/search.controller';
+import { TrendsController } from './controllers/api/v1/trends.controller';
 import { UpdateCredentialsController } from './controllers/api/v1/accounts/update-credentials.controller';
 import { VerifyCredentialsController } from './controllers/api/v1/accounts/verify-credentials.controller';
 import { PreferencesController } from './controllers/api/v1/preferences.controller';
@@ -189,6 +190,7 @@ export class ApiModule {
         // Search (issue 11).
         AccountSearchController,
         SearchV2Controller,
+        TrendsController,
         // Timelines, lists, markers, filters, notifications, conversations (issue 6).
         ...TIMELINE_CONTROLLERS,
         // Client compatibility and the Mastodon 4.3–4.6 surface (issue 15).

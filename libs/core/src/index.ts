@@ -28,3 +28,4 @@ export * from './tags';
 export * from './timelines';
 export * from './tokens';
 export * from './translation';
+export * from './trends';

@@ -60,6 +60,8 @@ export const JobName = {
   GenerateAnnualReport: 'annual_reports.generate',
   /** Give a new public or unlisted status the preview card of its first link. */
   FetchLinkCard: 'statuses.fetch_link_card',
+  /** Recurring (every 10 minutes): recompute trending tags, links and statuses. */
+  RefreshTrends: 'trends.refresh',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -86,6 +88,7 @@ export interface JobPayloads {
   [JobName.RemoveOrphanedMedia]: Record<string, never>;
   [JobName.GenerateAnnualReport]: { accountId: string; year: number };
   [JobName.FetchLinkCard]: { statusId: string };
+  [JobName.RefreshTrends]: Record<string, never>;
 }
 
 /** What caused a notification, as ids (see NotifyService). */
@@ -129,6 +132,7 @@ export interface JobResults {
   [JobName.RemoveOrphanedMedia]: { removed: number };
   [JobName.GenerateAnnualReport]: { generated: boolean };
   [JobName.FetchLinkCard]: { fetched: boolean };
+  [JobName.RefreshTrends]: { refreshed: boolean };
 }
 
 /** The queue each job kind waits in (queues are listed in libs/config, see QUEUE_NAMES). */
@@ -154,4 +158,5 @@ export const QUEUE_OF_JOB: Record<JobName, QueueName> = {
   [JobName.RemoveOrphanedMedia]: 'scheduler',
   [JobName.GenerateAnnualReport]: 'default',
   [JobName.FetchLinkCard]: 'default',
+  [JobName.RefreshTrends]: 'scheduler',
 };

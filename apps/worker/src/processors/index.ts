@@ -7,6 +7,7 @@ import { AuthorizeAllFollowRequestsProcessor } from './authorize-all-follow-requ
 import { DeliverWebPushProcessor } from './deliver-web-push.processor';
 import { DistributeStatusProcessor } from './distribute-status.processor';
 import { FetchLinkCardProcessor } from './fetch-link-card.processor';
+import { RefreshTrendsProcessor } from './refresh-trends.processor';
 import { GenerateAnnualReportProcessor } from './generate-annual-report.processor';
 import { ExpireMuteProcessor } from './expire-mute.processor';
 import { ExpirePollProcessor } from './expire-poll.processor';
@@ -45,4 +46,5 @@ export const PROCESSOR_OF_JOB: { readonly [N in JobName]: Type<JobProcessor<N>> 
   [JobName.RemoveOrphanedMedia]: RemoveOrphanedMediaProcessor,
   [JobName.GenerateAnnualReport]: GenerateAnnualReportProcessor,
   [JobName.FetchLinkCard]: FetchLinkCardProcessor,
+  [JobName.RefreshTrends]: RefreshTrendsProcessor,
 };

@@ -6,23 +6,37 @@ export interface RuntimeSettings {
   registrationsMode: RegistrationMode;
   /** Sign-ups awaiting approval must say why they want to join (Mastodon's require_invite_text). */
   requireInviteText: boolean;
+  /** Trends are shown (Mastodon's `trends`). */
+  trends: boolean;
+  /** Trending items appear without staff review (Mastodon's `trendable_by_default`). */
+  trendableByDefault: boolean;
 }
 
 /** The stored name of each setting: Mastodon's, so the rows read the same. */
 export const SETTING_NAMES: Readonly<Record<keyof RuntimeSettings, string>> = {
   registrationsMode: 'registrations_mode',
   requireInviteText: 'require_invite_text',
+  trends: 'trends',
+  trendableByDefault: 'trendable_by_default',
 };
 
 /** What a setting is until an operator sets it: the registration mode comes from REGISTRATIONS_MODE. */
 export function defaultSettings(config: Pick<AppConfig, 'instance'>): RuntimeSettings {
-  return { registrationsMode: config.instance.registrationsMode, requireInviteText: true };
+  return {
+    registrationsMode: config.instance.registrationsMode,
+    requireInviteText: true,
+    trends: true,
+    // As Mastodon: trending tags, links and posts wait for staff review.
+    trendableByDefault: false,
+  };
 }
 
 const VALID: { [K in keyof RuntimeSettings]: (value: unknown) => value is RuntimeSettings[K] } = {
   registrationsMode: (value): value is RegistrationMode =>
     typeof value === 'string' && (REGISTRATION_MODES as readonly string[]).includes(value),
   requireInviteText: (value): value is boolean => typeof value === 'boolean',
+  trends: (value): value is boolean => typeof value === 'boolean',
+  trendableByDefault: (value): value is boolean => typeof value === 'boolean',
 };
 
 /** Whether `value` may be stored as setting `key`. */

@@ -21,6 +21,7 @@ import { WebPushSubscriptions1763701700000 } from './1763701700000-web-push-subs
 import { MediaProcessing1763701700000 } from './1763701700000-media-processing';
 import { Search1795480396643 } from './1795480396643-search';
 import { PreviewCards1795481899554 } from './1795481899554-preview-cards';
+import { Trends1795482628416 } from './1795482628416-trends';
 
 /** Every migration in order; listed explicitly so compiled code and tests load the same set. */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   MediaProcessing1763701700000,
   Search1795480396643,
   PreviewCards1795481899554,
+  Trends1795482628416,
 ];

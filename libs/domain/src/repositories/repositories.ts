@@ -15,6 +15,7 @@ import { CustomFilterRepository } from './custom-filter.repository';
 import { DirectoryRepository } from './directory.repository';
 import { PreviewCardRepository } from './preview-card.repository';
 import { SearchRepository } from './search.repository';
+import { TrendsRepository } from './trends.repository';
 import { EndorsementRepository } from './endorsement.repository';
 import { FanOutRepository } from './fan-out.repository';
 import { FavouriteRepository } from './favourite.repository';
@@ -118,6 +119,7 @@ export const REPOSITORIES = [
   TagRepository,
   TimelineRepository,
   TransactionRunner,
+  TrendsRepository,
   UserRepository,
   UserRoleRepository,
   ViewerRelationsRepository,
