@@ -39,6 +39,13 @@ export class TrendStore {
     await multi.exec();
   }
 
+  /** Whether the item is trending (and allowed, when review is required). */
+  async has(kind: TrendKind, allowedOnly: boolean, id: string): Promise<boolean> {
+    return (
+      (await this.redis.client.zscore(this.key(kind, allowedOnly ? 'allowed' : 'all'), id)) !== null
+    );
+  }
+
   /** Ids by descending score; only allowed ones when review is required. */
   page(kind: TrendKind, allowedOnly: boolean, offset: number, limit: number): Promise<string[]> {
     return this.redis.client.zrevrange(

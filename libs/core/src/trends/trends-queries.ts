@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { PreviewCard, Status, StatusRepository, Tag, TrendsRepository } from '@nestodon/domain';
+import {
+  PreviewCard,
+  PreviewCardRepository,
+  Status,
+  StatusRepository,
+  Tag,
+  TrendsRepository,
+} from '@nestodon/domain';
 import { SettingsQueries } from '../settings/settings-queries';
 import { StatusQueries, Viewer } from '../statuses/status-queries';
 import { dayStart, TAG_HISTORY_DAYS } from '../tags/tag-history';
@@ -24,6 +31,7 @@ export class TrendsQueries {
     private readonly store: TrendStore,
     private readonly settings: SettingsQueries,
     private readonly trends: TrendsRepository,
+    private readonly cards: PreviewCardRepository,
     private readonly statusRows: StatusRepository,
     private readonly visibility: StatusQueries,
   ) {}
@@ -58,6 +66,15 @@ export class TrendsQueries {
         };
       }),
     }));
+  }
+
+  /** The card of `url` when it is a trending link the viewer may be shown; null otherwise. */
+  async trendingLink(url: string): Promise<PreviewCard | null> {
+    const settings = await this.settings.current();
+    if (!settings.trends) return null;
+    const card = await this.cards.findByUrl(url);
+    if (!card) return null;
+    return (await this.store.has('links', !settings.trendableByDefault, card.id)) ? card : null;
   }
 
   private async ids(kind: TrendKind, offset: number, limit: number): Promise<string[]> {

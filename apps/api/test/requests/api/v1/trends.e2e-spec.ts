@@ -2,7 +2,7 @@ import { ChangeSettingsService, RefreshTrendsService } from '@nestodon/core';
 import { PreviewCard, Tag } from '@nestodon/domain';
 import { HttpStandIn, startHttpStandIn } from '@nestodon/testing';
 import { ApiHarness, startApi } from '../../../support/api-harness';
-import { links, Person, person } from '../../../support/relationships';
+import { links, Person, person, scopedAuth } from '../../../support/relationships';
 import { postStatus } from '../../../support/statuses';
 
 describe('GET /api/v1/trends/tags, /statuses and /links', () => {
@@ -107,6 +107,33 @@ describe('GET /api/v1/trends/tags, /statuses and /links', () => {
     await settings({ trends: false });
     expect(await names('/api/v1/trends/tags')).toEqual([]);
     await settings({ trends: true });
+  });
+
+  it('GET /api/v1/timelines/link lists public posts sharing a trending link', async () => {
+    const url = encodeURIComponent(`${site.url}/story`);
+    await settings({ trendableByDefault: false });
+    await api.http.get(`/api/v1/timelines/link?url=${url}`).expect(404);
+    await settings({ trendableByDefault: true });
+    const res = await api.http.get(`/api/v1/timelines/link?url=${url}&limit=4`).expect(200);
+    expect(res.body).toHaveLength(4);
+    expect(res.body[0].card).toMatchObject({ url: `${site.url}/story` });
+    const next = links(res.headers.link).next;
+    expect(next.searchParams.get('url')).toBe(`${site.url}/story`);
+    const rest = await api.http.get(`${next.pathname}${next.search}`).expect(200);
+    expect(rest.body).toHaveLength(2);
+    const signedIn = await api.http
+      .get(`/api/v1/timelines/link?url=${url}`)
+      .set('Authorization', people[1].auth)
+      .expect(200);
+    expect(signedIn.body).toHaveLength(6);
+    const writeOnly = await scopedAuth(api.dataSource, people[1], 'write');
+    await api.http
+      .get(`/api/v1/timelines/link?url=${url}`)
+      .set('Authorization', writeOnly)
+      .expect(403);
+    await api.http.get('/api/v1/timelines/link?url=https%3A%2F%2Felsewhere.example%2F').expect(404);
+    await api.http.get('/api/v1/timelines/link').expect(422);
+    await api.http.get(`/api/v1/timelines/link?url=${url}&max_id=x`).expect(422);
   });
 
   it('is 422 for bad parameters', async () => {
