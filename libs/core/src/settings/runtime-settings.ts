@@ -10,7 +10,15 @@ export interface RuntimeSettings {
   trends: boolean;
   /** Trending items appear without staff review (Mastodon's `trendable_by_default`). */
   trendableByDefault: boolean;
+  /** Who may read the instance's domain blocks (GET /api/v1/instance/domain_blocks). */
+  showDomainBlocks: DomainBlocksVisibility;
+  /** Who may read why (the blocks' public comments). */
+  showDomainBlocksRationale: DomainBlocksVisibility;
 }
+
+/** Mastodon's show_domain_blocks values: nobody, signed-in users, everyone. */
+export const DOMAIN_BLOCKS_VISIBILITIES = ['disabled', 'users', 'all'] as const;
+export type DomainBlocksVisibility = (typeof DOMAIN_BLOCKS_VISIBILITIES)[number];
 
 /** The stored name of each setting: Mastodon's, so the rows read the same. */
 export const SETTING_NAMES: Readonly<Record<keyof RuntimeSettings, string>> = {
@@ -18,6 +26,8 @@ export const SETTING_NAMES: Readonly<Record<keyof RuntimeSettings, string>> = {
   requireInviteText: 'require_invite_text',
   trends: 'trends',
   trendableByDefault: 'trendable_by_default',
+  showDomainBlocks: 'show_domain_blocks',
+  showDomainBlocksRationale: 'show_domain_blocks_rationale',
 };
 
 /** What a setting is until an operator sets it: the registration mode comes from REGISTRATIONS_MODE. */
@@ -28,7 +38,15 @@ export function defaultSettings(config: Pick<AppConfig, 'instance'>): RuntimeSet
     trends: true,
     // As Mastodon: trending tags, links and posts wait for staff review.
     trendableByDefault: false,
+    showDomainBlocks: 'disabled',
+    showDomainBlocksRationale: 'disabled',
   };
+}
+
+function isDomainBlocksVisibility(value: unknown): value is DomainBlocksVisibility {
+  return (
+    typeof value === 'string' && (DOMAIN_BLOCKS_VISIBILITIES as readonly string[]).includes(value)
+  );
 }
 
 const VALID: { [K in keyof RuntimeSettings]: (value: unknown) => value is RuntimeSettings[K] } = {
@@ -37,6 +55,8 @@ const VALID: { [K in keyof RuntimeSettings]: (value: unknown) => value is Runtim
   requireInviteText: (value): value is boolean => typeof value === 'boolean',
   trends: (value): value is boolean => typeof value === 'boolean',
   trendableByDefault: (value): value is boolean => typeof value === 'boolean',
+  showDomainBlocks: isDomainBlocksVisibility,
+  showDomainBlocksRationale: isDomainBlocksVisibility,
 };
 
 /** Whether `value` may be stored as setting `key`. */

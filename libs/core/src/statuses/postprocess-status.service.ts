@@ -6,6 +6,7 @@ import { ActivityTracker } from '../instance/activity-tracker';
 import { RecordInteractionService } from '../suggestions/record-interaction.service';
 import { TagHistory } from '../tags/tag-history';
 import { enqueuePollExpiry } from './status-jobs';
+import { ActivityOutbox } from '../outbox/activity-outbox';
 
 /**
  * What follows a new status once it is committed (Mastodon's postprocessing): fan-out
@@ -21,10 +22,12 @@ export class PostprocessStatusService {
     private readonly activity: ActivityTracker,
     private readonly tagHistory: TagHistory,
     private readonly interactions: RecordInteractionService,
+    private readonly outbox: ActivityOutbox,
   ) {}
 
   async call(status: Status): Promise<void> {
     await this.jobs.enqueue(JobName.DistributeStatus, { statusId: status.id });
+    await this.outbox.publish(status, { type: 'create', statusId: status.id });
     if (status.pollId) {
       const poll = await this.polls.findById(status.pollId);
       if (poll) await enqueuePollExpiry(this.jobs, poll);

@@ -58,6 +58,8 @@ describe('runtime settings', () => {
       requireInviteText: true,
       trends: true,
       trendableByDefault: false,
+      showDomainBlocks: 'disabled',
+      showDomainBlocksRationale: 'disabled',
     });
   });
 
@@ -69,6 +71,8 @@ describe('runtime settings', () => {
       requireInviteText: true,
       trends: true,
       trendableByDefault: false,
+      showDomainBlocks: 'disabled',
+      showDomainBlocksRationale: 'disabled',
     });
     await eventually(async () => (await replicaSettings().registrationsMode()) === 'open');
 

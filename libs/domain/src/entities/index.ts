@@ -1,3 +1,4 @@
+import { Announcement } from './announcement.entity';
 import { Account } from './account.entity';
 import { AccountStat } from './account-stat.entity';
 import { Invite } from './invite.entity';
@@ -52,6 +53,9 @@ import { Setting } from './setting.entity';
 import { Quote } from './quote.entity';
 import { Collection, CollectionItem } from './collection.entity';
 import { GeneratedAnnualReport } from './generated-annual-report.entity';
+import { Report } from './report.entity';
+import { AccountWarning, AccountWarningPreset, AdminActionLog } from './account-warning.entity';
+import { DomainAllow, DomainBlock } from './domain-block.entity';
 
 export {
   Account,
@@ -140,7 +144,16 @@ export type { AnnualReportData } from './generated-annual-report.entity';
 export * from './quote.entity';
 export * from './collection.entity';
 
+// Announcements (issue 11).
+export { Announcement };
+// Moderation (issue 12).
+export { Report, AccountWarning, AccountWarningPreset, AdminActionLog, DomainBlock, DomainAllow };
+export * from './report.entity';
+export * from './account-warning.entity';
+export * from './domain-block.entity';
+
 export const ENTITIES = [
+  Announcement,
   Account,
   AccountStat,
   User,
@@ -198,6 +211,13 @@ export const ENTITIES = [
   Collection,
   CollectionItem,
   GeneratedAnnualReport,
+  // Moderation.
+  Report,
+  AccountWarning,
+  AccountWarningPreset,
+  AdminActionLog,
+  DomainBlock,
+  DomainAllow,
   // Discovery (issue 11).
   PreviewCard,
 ];

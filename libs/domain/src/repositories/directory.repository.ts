@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
 import { Account } from '../entities/account.entity';
+import { ReadReplica } from '../read-replica';
 import { notExcludedBy } from './relationship-lists.repository';
 
 /**
@@ -39,7 +40,10 @@ export interface DirectoryQuery {
 /** The profile directory: accounts that opted in to discovery. */
 @Injectable()
 export class DirectoryRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly replica: ReadReplica,
+  ) {}
 
   async page(query: DirectoryQuery): Promise<Account[]> {
     const params: unknown[] = [];
@@ -53,7 +57,7 @@ export class DirectoryRepository {
     const order =
       query.order === 'new' ? 'a.id DESC' : 's.last_status_at DESC NULLS LAST, a.id DESC';
     params.push(query.offset, query.limit);
-    const rows: Array<{ id: string }> = await this.dataSource.query(
+    const rows = await this.replica.query<{ id: string }>(
       `SELECT a.id FROM accounts a LEFT JOIN account_stats s ON s.account_id = a.id
         WHERE ${conditions.join(' AND ')}
         ORDER BY ${order} OFFSET $${params.length - 1} LIMIT $${params.length}`,

@@ -2,6 +2,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import {
   Account,
   CustomEmoji,
+  CustomEmojiRepository,
   MediaAttachment,
   OAuthApplication,
   Poll,
@@ -19,6 +20,7 @@ import {
 import { anonymousRelations, QuotePolicyFlag, ViewerRelations } from '@nestodon/policies';
 import { extractEmojiShortcodes } from '@nestodon/text';
 import { AccountJson, AccountPresenter } from './account.serializer';
+import { emojiKey } from './custom-emoji.serializer';
 
 /** Where statuses are shown, for filters (Mastodon's filter contexts). */
 export type FilterContext = 'home' | 'notifications' | 'public' | 'thread' | 'account';
@@ -67,9 +69,7 @@ export interface StatusPage extends StatusPageFacts {
   relations: ViewerRelations;
 }
 
-/** The key of a custom emoji of a server (domain null: this one). */
-export const emojiKey = (shortcode: string, domain: string | null) =>
-  `${shortcode}@${domain ?? ''}`;
+export { emojiKey };
 
 /** Quote policy bits whose answer for a viewer depends on follows. */
 const FOLLOW_POLICIES =
@@ -86,6 +86,7 @@ const FOLLOW_POLICIES =
 export class StatusPageLoader {
   constructor(
     private readonly pages: StatusPageRepository,
+    private readonly emojiRows: CustomEmojiRepository,
     private readonly polls: PollRepository,
     private readonly quoteRows: QuoteRepository,
     private readonly statusRows: StatusRepository,
@@ -239,7 +240,7 @@ export class StatusPageLoader {
     for (const poll of polls) {
       add(extractEmojiShortcodes(...poll.options), pollDomains.get(poll.id) ?? null);
     }
-    const rows = await this.pages.customEmojis([...wanted.values()]);
+    const rows = await this.emojiRows.findEnabled([...wanted.values()]);
     return new Map(rows.map((emoji) => [emojiKey(emoji.shortcode, emoji.domain), emoji]));
   }
 }

@@ -19,6 +19,7 @@ import {
   quotePolicyKeys,
   QuoteViewState,
   quoteView,
+  showsSensitive,
   statusFacts,
 } from '@nestodon/policies';
 import { escapeHtml, extractEmojiShortcodes } from '@nestodon/text';
@@ -139,7 +140,7 @@ export function serializeStatus(
     created_at: status.createdAt.toISOString(),
     in_reply_to_id: status.inReplyToId,
     in_reply_to_account_id: status.inReplyToAccountId,
-    sensitive: status.sensitive,
+    sensitive: showsSensitive(status, account, page.viewerId),
     spoiler_text: status.spoilerText,
     visibility:
       status.visibility === StatusVisibility.Limited
