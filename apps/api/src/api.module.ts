@@ -44,6 +44,7 @@ import { AccountsController } from './controllers/api/v1/accounts/accounts.contr
 import { AccountLookupController } from './controllers/api/v1/accounts/lookup.controller';
 import { AccountSearchController } from './controllers/api/v1/accounts/search.controller';
 import { SearchV2Controller } from './controllers/api/v2/search.controller';
+import { TrendsController } from './controllers/api/v1/trends.controller';
 import { UpdateCredentialsController } from './controllers/api/v1/accounts/update-credentials.controller';
 import { VerifyCredentialsController } from './controllers/api/v1/accounts/verify-credentials.controller';
 import { PreferencesController } from './controllers/api/v1/preferences.controller';
@@ -200,6 +201,7 @@ export class ApiModule {
         // Search (issue 11).
         AccountSearchController,
         SearchV2Controller,
+        TrendsController,
         // Timelines, lists, markers, filters, notifications, conversations (issue 6).
         ...TIMELINE_CONTROLLERS,
         // Reports and the admin API (issue 12).

@@ -82,6 +82,20 @@ describe('operator CLI: settings registrations', () => {
     ]);
   });
 
+  it('turns trends on (with or without review) and off, and the api follows', async () => {
+    const value = async (name: string) =>
+      (await api.dataSource.getRepository(Setting).findOneBy({ var: name }))?.value;
+    expect(await cli.run('settings', 'trends', 'on', '--no-review')).toEqual(['OK']);
+    expect([await value('trends'), await value('trendable_by_default')]).toEqual([true, true]);
+    expect(await cli.run('settings', 'trends', 'on', '--review')).toEqual(['OK']);
+    expect(await value('trendable_by_default')).toBe(false);
+    expect(await cli.run('settings', 'trends', 'off')).toEqual(['OK']);
+    expect(await value('trends')).toBe(false);
+    expect((await api.http.get('/api/v1/trends/tags').expect(200)).body).toEqual([]);
+    await cli.run('settings', 'trends', 'on');
+    expect([await value('trends'), await value('trendable_by_default')]).toEqual([true, false]);
+  });
+
   it('refuses unknown modes with exit code 1', async () => {
     await expect(cli.run('settings', 'registrations', 'sometimes')).rejects.toThrow(
       /unknown command/,

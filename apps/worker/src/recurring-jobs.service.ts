@@ -6,7 +6,10 @@ export const RECURRING_JOBS: Array<{
   job: JobName;
   everyMs: number;
   payload: JobPayloads[JobName];
-}> = [{ job: JobName.RemoveOrphanedMedia, everyMs: 3600_000, payload: {} }];
+}> = [
+  { job: JobName.RemoveOrphanedMedia, everyMs: 3600_000, payload: {} },
+  { job: JobName.RefreshTrends, everyMs: 600_000, payload: {} },
+];
 
 /**
  * Registers the recurring jobs with BullMQ at boot. A scheduler is kept in Redis under the

@@ -36,6 +36,7 @@ import { TAGS_PROVIDERS } from './tags/tags.providers';
 import { TIMELINES_PROVIDERS } from './timelines/timelines.providers';
 import { TOKENS_PROVIDERS } from './tokens/tokens.providers';
 import { TRANSLATION_PROVIDERS } from './translation/translation.providers';
+import { TRENDS_PROVIDERS } from './trends/trends.providers';
 
 /** Every use case, registered by feature; each feature lists its own in `<feature>.providers.ts`. */
 const SERVICES: Provider[] = [
@@ -75,6 +76,7 @@ const SERVICES: Provider[] = [
   ...TIMELINES_PROVIDERS,
   ...TOKENS_PROVIDERS,
   ...TRANSLATION_PROVIDERS,
+  ...TRENDS_PROVIDERS,
 ];
 
 /** Use cases shared by the api and the worker; outbound requests (web push) use the safe client. */

@@ -35,3 +35,4 @@ export * from './tags';
 export * from './timelines';
 export * from './tokens';
 export * from './translation';
+export * from './trends';

@@ -73,6 +73,8 @@ export const JobName = {
   UnpublishAnnouncement: 'announcements.unpublish',
   /** Give a new public or unlisted status the preview card of its first link. */
   FetchLinkCard: 'statuses.fetch_link_card',
+  /** Recurring (every 10 minutes): recompute trending tags, links and statuses. */
+  RefreshTrends: 'trends.refresh',
   /**
    * A local account did something other servers hear of (see OutboundActivity): render the
    * activity once, find the inboxes of its audience and enqueue one delivery per inbox.
@@ -120,6 +122,7 @@ export interface JobPayloads {
   [JobName.PublishAnnouncementReaction]: { announcementId: string; name: string };
   [JobName.UnpublishAnnouncement]: { announcementId: string };
   [JobName.FetchLinkCard]: { statusId: string };
+  [JobName.RefreshTrends]: Record<string, never>;
   [JobName.DistributeActivity]: OutboundActivity;
   /**
    * The one payload that is not ids: the activity as rendered when the action happened (a
@@ -225,6 +228,7 @@ export interface JobResults {
   [JobName.PublishAnnouncementReaction]: void;
   [JobName.UnpublishAnnouncement]: void;
   [JobName.FetchLinkCard]: { fetched: boolean };
+  [JobName.RefreshTrends]: { refreshed: boolean };
   /** How many inboxes the activity was queued for. */
   [JobName.DistributeActivity]: { inboxes: number };
   /**
@@ -263,6 +267,7 @@ export const QUEUE_OF_JOB: Record<JobName, QueueName> = {
   [JobName.PublishAnnouncementReaction]: 'default',
   [JobName.UnpublishAnnouncement]: 'default',
   [JobName.FetchLinkCard]: 'default',
+  [JobName.RefreshTrends]: 'scheduler',
   [JobName.DistributeActivity]: 'default',
   [JobName.DeliverActivity]: 'federation.deliver',
   [JobName.ProcessInboundActivity]: 'ingress',

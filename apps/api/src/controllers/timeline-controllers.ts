@@ -9,6 +9,7 @@ import { HomeTimelineController } from './api/v1/timelines/home.controller';
 import { ListTimelineController } from './api/v1/timelines/list.controller';
 import { PublicTimelineController } from './api/v1/timelines/public.controller';
 import { TagTimelineController } from './api/v1/timelines/tag.controller';
+import { LinkTimelineController } from './api/v1/timelines/link.controller';
 import { NotificationsController } from './api/v1/notifications.controller';
 import { NotificationPolicyV1Controller } from './api/v1/notifications/policy.controller';
 import { NotificationRequestsController } from './api/v1/notifications/requests.controller';
@@ -32,6 +33,7 @@ export const TIMELINE_CONTROLLERS: Type[] = [
   HomeTimelineController,
   PublicTimelineController,
   TagTimelineController,
+  LinkTimelineController,
   ListTimelineController,
   ConversationsController,
   AccountListsController,

@@ -3,8 +3,9 @@ import { Command } from 'commander';
 import { CliRuntime } from '../cli-runtime';
 
 /**
- * `settings registrations open|approved|close`: who may sign up. Stored in the database and
- * honoured by every running process at once; REGISTRATIONS_MODE only gives the mode until then.
+ * `settings registrations open|approved|close`: who may sign up; `settings trends on|off`: whether
+ * trends show, and with `--[no-]review` whether they wait for staff review. Stored in the database
+ * and honoured by every running process at once; REGISTRATIONS_MODE only gives the mode until then.
  */
 export function settingsCommand(runtime: CliRuntime): Command {
   const settings = new Command('settings').description('change server settings without a restart');
@@ -40,6 +41,33 @@ export function settingsCommand(runtime: CliRuntime): Command {
     .action(() =>
       runtime.withContext(async (app) => {
         await app.get(ChangeSettingsService).call({ registrationsMode: 'none' });
+        runtime.print('OK');
+      }),
+    );
+
+  const trends = settings.command('trends').description('trending tags, links and posts');
+
+  trends
+    .command('on')
+    .description('show trends')
+    .option('--review', 'only items staff allowed appear (the default)')
+    .option('--no-review', 'items appear without review (trendable_by_default)')
+    .action((options: { review?: boolean }) =>
+      runtime.withContext(async (app) => {
+        await app.get(ChangeSettingsService).call({
+          trends: true,
+          trendableByDefault: options.review === undefined ? undefined : !options.review,
+        });
+        runtime.print('OK');
+      }),
+    );
+
+  trends
+    .command('off')
+    .description('show no trends')
+    .action(() =>
+      runtime.withContext(async (app) => {
+        await app.get(ChangeSettingsService).call({ trends: false });
         runtime.print('OK');
       }),
     );

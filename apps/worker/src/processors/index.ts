@@ -10,6 +10,7 @@ import { DeliverWebPushProcessor } from './deliver-web-push.processor';
 import { DistributeActivityProcessor } from './distribute-activity.processor';
 import { DistributeStatusProcessor } from './distribute-status.processor';
 import { FetchLinkCardProcessor } from './fetch-link-card.processor';
+import { RefreshTrendsProcessor } from './refresh-trends.processor';
 import { GenerateAnnualReportProcessor } from './generate-annual-report.processor';
 import { ExpireMuteProcessor } from './expire-mute.processor';
 import { ExpirePollProcessor } from './expire-poll.processor';
@@ -58,6 +59,7 @@ export const PROCESSOR_OF_JOB: { readonly [N in JobName]: Type<JobProcessor<N>> 
   [JobName.PublishAnnouncementReaction]: PublishAnnouncementReactionProcessor,
   [JobName.UnpublishAnnouncement]: UnpublishAnnouncementProcessor,
   [JobName.FetchLinkCard]: FetchLinkCardProcessor,
+  [JobName.RefreshTrends]: RefreshTrendsProcessor,
   [JobName.DistributeActivity]: DistributeActivityProcessor,
   [JobName.DeliverActivity]: DeliverActivityProcessor,
   [JobName.ProcessInboundActivity]: ProcessInboundActivityProcessor,

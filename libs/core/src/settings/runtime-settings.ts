@@ -6,6 +6,10 @@ export interface RuntimeSettings {
   registrationsMode: RegistrationMode;
   /** Sign-ups awaiting approval must say why they want to join (Mastodon's require_invite_text). */
   requireInviteText: boolean;
+  /** Trends are shown (Mastodon's `trends`). */
+  trends: boolean;
+  /** Trending items appear without staff review (Mastodon's `trendable_by_default`). */
+  trendableByDefault: boolean;
   /** Who may read the instance's domain blocks (GET /api/v1/instance/domain_blocks). */
   showDomainBlocks: DomainBlocksVisibility;
   /** Who may read why (the blocks' public comments). */
@@ -20,6 +24,8 @@ export type DomainBlocksVisibility = (typeof DOMAIN_BLOCKS_VISIBILITIES)[number]
 export const SETTING_NAMES: Readonly<Record<keyof RuntimeSettings, string>> = {
   registrationsMode: 'registrations_mode',
   requireInviteText: 'require_invite_text',
+  trends: 'trends',
+  trendableByDefault: 'trendable_by_default',
   showDomainBlocks: 'show_domain_blocks',
   showDomainBlocksRationale: 'show_domain_blocks_rationale',
 };
@@ -29,6 +35,9 @@ export function defaultSettings(config: Pick<AppConfig, 'instance'>): RuntimeSet
   return {
     registrationsMode: config.instance.registrationsMode,
     requireInviteText: true,
+    trends: true,
+    // As Mastodon: trending tags, links and posts wait for staff review.
+    trendableByDefault: false,
     showDomainBlocks: 'disabled',
     showDomainBlocksRationale: 'disabled',
   };
@@ -44,6 +53,8 @@ const VALID: { [K in keyof RuntimeSettings]: (value: unknown) => value is Runtim
   registrationsMode: (value): value is RegistrationMode =>
     typeof value === 'string' && (REGISTRATION_MODES as readonly string[]).includes(value),
   requireInviteText: (value): value is boolean => typeof value === 'boolean',
+  trends: (value): value is boolean => typeof value === 'boolean',
+  trendableByDefault: (value): value is boolean => typeof value === 'boolean',
   showDomainBlocks: isDomainBlocksVisibility,
   showDomainBlocksRationale: isDomainBlocksVisibility,
 };

@@ -56,6 +56,8 @@ describe('runtime settings', () => {
     expect(await replicaSettings().current()).toEqual({
       registrationsMode: 'approved',
       requireInviteText: true,
+      trends: true,
+      trendableByDefault: false,
       showDomainBlocks: 'disabled',
       showDomainBlocksRationale: 'disabled',
     });
@@ -67,6 +69,8 @@ describe('runtime settings', () => {
     expect(await changeSettings().call({ registrationsMode: 'open' })).toEqual({
       registrationsMode: 'open',
       requireInviteText: true,
+      trends: true,
+      trendableByDefault: false,
       showDomainBlocks: 'disabled',
       showDomainBlocksRationale: 'disabled',
     });

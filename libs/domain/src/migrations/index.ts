@@ -28,6 +28,7 @@ import { AccountDomainPrefix1795481404677 } from './1795481404677-account-domain
 import { DomainBlocks1795481796415 } from './1795481796415-domain-blocks';
 import { PreviewCards1795481899554 } from './1795481899554-preview-cards';
 import { TermsOfService1795482186027 } from './1795482186027-terms-of-service';
+import { Trends1795482628416 } from './1795482628416-trends';
 /** Every migration in order; listed explicitly so compiled code and tests load the same set. */
 export const MIGRATIONS = [
   InitialSchema1763700000000,
@@ -60,4 +61,5 @@ export const MIGRATIONS = [
   DomainBlocks1795481796415,
   PreviewCards1795481899554,
   TermsOfService1795482186027,
+  Trends1795482628416,
 ];

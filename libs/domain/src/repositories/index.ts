@@ -6,6 +6,7 @@ export * from './relationship-lists.repository';
 export * from './directory.repository';
 export * from './search.repository';
 export * from './preview-card.repository';
+export * from './trends.repository';
 export * from './status-stats.repository';
 export * from './viewer-relations.repository';
 export * from './web-push-subscription.repository';

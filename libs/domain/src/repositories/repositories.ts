@@ -21,6 +21,7 @@ import { DomainAllowRepository } from './domain-allow.repository';
 import { DomainBlockRepository } from './domain-block.repository';
 import { PreviewCardRepository } from './preview-card.repository';
 import { SearchRepository } from './search.repository';
+import { TrendsRepository } from './trends.repository';
 import { EndorsementRepository } from './endorsement.repository';
 import { FanOutRepository } from './fan-out.repository';
 import { FavouriteRepository } from './favourite.repository';
@@ -138,6 +139,7 @@ export const REPOSITORIES = [
   TermsOfServiceRepository,
   TimelineRepository,
   TransactionRunner,
+  TrendsRepository,
   UserRepository,
   UserRoleRepository,
   ViewerRelationsRepository,

@@ -78,6 +78,18 @@ export class TimelineRepository {
     return this.run(query, source, 's.id', reader, page);
   }
 
+  /**
+   * Public originals sharing a link (its preview card), newest first: GET
+   * /api/v1/timelines/link, reading preview_cards_statuses by card and status id backwards.
+   */
+  linkStatusIds(cardId: string, reader: TimelineReader | null, page: IdPage): Promise<string[]> {
+    const query = new TimelineQuery({ local: null, onlyMedia: false });
+    query.conditions.unshift(`pcs.preview_card_id = ${query.bind(cardId)}::bigint`);
+    const source = `SELECT pcs.status_id AS id FROM preview_cards_statuses pcs
+      JOIN statuses s ON s.id = pcs.status_id`;
+    return this.run(query, source, 'pcs.status_id', reader, page);
+  }
+
   /** Tag ids by normalised name (unknown names are left out). */
   async tagIdsByName(names: string[]): Promise<Map<string, string>> {
     const rows: Array<{ id: string; name: string }> = await this.dataSource.query(

@@ -1,24 +1,13 @@
 import { BadRequestException } from '@nestjs/common';
-import { ToBoolean, ToInteger } from '@nestodon/http';
-import { IsBoolean, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { ToBoolean } from '@nestodon/http';
+import { IsBoolean, IsOptional, IsString } from 'class-validator';
+import { OffsetParams } from './offset-params';
 
 /** What both searches take: GET /api/v1/accounts/search and GET /api/v2/search. */
-export class SearchParams {
+export class SearchParams extends OffsetParams {
   @IsOptional()
   @IsString()
   q?: string;
-
-  @IsOptional()
-  @ToInteger()
-  @IsInt()
-  limit?: number;
-
-  @IsOptional()
-  @ToInteger()
-  @IsInt()
-  @Min(0)
-  @Max(10_000)
-  offset?: number;
 
   /** Look a URL or handle up over federation (the federation code answers it). */
   @IsOptional()
@@ -40,7 +29,3 @@ export function requiredQuery(params: SearchParams): string {
   }
   return params.q;
 }
-
-/** Mastodon's limit_param: at most twice the default, 0 meaning the default. */
-export const searchLimit = (limit: number | undefined, defaultLimit: number) =>
-  Math.min(Math.abs(limit ?? defaultLimit), defaultLimit * 2) || defaultLimit;

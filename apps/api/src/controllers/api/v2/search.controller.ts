@@ -11,7 +11,8 @@ import {
   TagPresenter,
 } from '@nestodon/serializers';
 import { IsBoolean, IsIn, IsOptional, Matches } from 'class-validator';
-import { requiredQuery, SearchParams, searchLimit } from '../search-params';
+import { offsetLimit } from '../offset-params';
+import { requiredQuery, SearchParams } from '../search-params';
 
 const ID = /^\d{1,19}$/;
 
@@ -86,7 +87,7 @@ export class SearchV2Controller {
       maxId: query.max_id ?? null,
       minId: query.min_id ?? null,
       offset: query.offset ?? 0,
-      limit: searchLimit(query.limit, 20),
+      limit: offsetLimit(query.limit, 20),
     });
     const [accounts, statuses, hashtags] = await Promise.all([
       this.accounts.presentMany(results.accounts),

@@ -3,7 +3,8 @@ import { CurrentAccount, Scopes } from '@nestodon/auth';
 import { SearchAccountsService } from '@nestodon/core';
 import { Account } from '@nestodon/domain';
 import { AccountJson, AccountPresenter } from '@nestodon/serializers';
-import { requiredQuery, SearchParams, searchLimit } from '../../search-params';
+import { offsetLimit } from '../../offset-params';
+import { requiredQuery, SearchParams } from '../../search-params';
 
 /**
  * GET /api/v1/accounts/search: accounts by username, `user@domain` or display name, followed
@@ -23,7 +24,7 @@ export class AccountSearchController {
     @CurrentAccount() viewer: Account,
   ): Promise<AccountJson[]> {
     const accounts = await this.search.call(viewer, requiredQuery(params), {
-      limit: searchLimit(params.limit, 40),
+      limit: offsetLimit(params.limit, 40),
       offset: params.offset ?? 0,
       following: params.following ?? false,
     });

@@ -95,13 +95,20 @@ describe('link preview cards (the worker fetches, statuses show `card`)', () => 
     expect(embeds.body.statuses).toEqual([]);
   });
 
-  it('fetches a URL once and reuses its card for the next status', async () => {
+  it('fetches a URL once, reuses its card, and reads it again after a week', async () => {
     const before = site.requests.filter((r) => r.path === '/plain').length;
     const first = await post({ status: `${site.url}/plain` });
     const second = await post({ status: `again ${site.url}/plain` });
     expect((await show(first.id)).card.title).toBe('Un article');
     expect((await show(second.id)).card.title).toBe('Un article');
     expect(site.requests.filter((r) => r.path === '/plain').length).toBe(before + 1);
+    // A week later the page is read again, into the same card.
+    await api.dataSource
+      .getRepository(PreviewCard)
+      .update({ url: `${site.url}/plain` }, { fetchedAt: new Date(Date.now() - 8 * 86_400_000) });
+    const third = await post({ status: `later ${site.url}/plain` });
+    expect((await show(third.id)).card.title).toBe('Un article');
+    expect(site.requests.filter((r) => r.path === '/plain').length).toBe(before + 2);
     expect(
       await api.dataSource.getRepository(PreviewCard).countBy({ url: `${site.url}/plain` }),
     ).toBe(1);
