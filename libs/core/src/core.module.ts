@@ -1,5 +1,6 @@
 import { Global, Module, Provider } from '@nestjs/common';
 import { OutboundModule } from '@nestodon/platform';
+import { ACCESS_BLOCKS_PROVIDERS } from './access-blocks/access-blocks.providers';
 import { ACCOUNTS_PROVIDERS } from './accounts/accounts.providers';
 import { ACTORS_PROVIDERS } from './actors/actors.providers';
 import { ADMIN_PROVIDERS } from './admin/admin.providers';
@@ -33,6 +34,7 @@ import { TRANSLATION_PROVIDERS } from './translation/translation.providers';
 
 /** Every use case, registered by feature; each feature lists its own in `<feature>.providers.ts`. */
 const SERVICES: Provider[] = [
+  ...ACCESS_BLOCKS_PROVIDERS,
   ...ACCOUNTS_PROVIDERS,
   ...ACTORS_PROVIDERS,
   ...ADMIN_PROVIDERS,

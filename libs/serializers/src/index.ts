@@ -28,3 +28,4 @@ export * from './rest/collection.serializer';
 export * from './rest/report.serializer';
 export * from './rest/admin.serializer';
 export * from './rest/domain-block.serializer';
+export * from './rest/access-block.serializer';

@@ -4,7 +4,16 @@ import { Moderator } from './moderator';
 
 /** A record an action is logged against, with Mastodon's type name. */
 export interface LoggedTarget {
-  type: 'Account' | 'User' | 'Report' | 'AccountWarning' | 'DomainBlock' | 'DomainAllow';
+  type:
+    | 'Account'
+    | 'User'
+    | 'Report'
+    | 'AccountWarning'
+    | 'DomainBlock'
+    | 'DomainAllow'
+    | 'EmailDomainBlock'
+    | 'CanonicalEmailBlock'
+    | 'IpBlock';
   id: string;
   /** How it reads in the log (a username, a domain), kept if the record goes. */
   name: string;

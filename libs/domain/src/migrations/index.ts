@@ -22,6 +22,7 @@ import { MediaProcessing1763701700000 } from './1763701700000-media-processing';
 import { Reports1795480141673 } from './1795480141673-reports';
 import { AccountModeration1795480523049 } from './1795480523049-account-moderation';
 import { DomainBlocks1795481796415 } from './1795481796415-domain-blocks';
+import { AccessBlocks1795482333645 } from './1795482333645-access-blocks';
 
 /** Every migration in order; listed explicitly so compiled code and tests load the same set. */
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   Reports1795480141673,
   AccountModeration1795480523049,
   DomainBlocks1795481796415,
+  AccessBlocks1795482333645,
 ];
