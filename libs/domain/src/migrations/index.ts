@@ -23,6 +23,7 @@ import { Reports1795480141673 } from './1795480141673-reports';
 import { AccountModeration1795480523049 } from './1795480523049-account-moderation';
 import { DomainBlocks1795481796415 } from './1795481796415-domain-blocks';
 import { AccessBlocks1795482333645 } from './1795482333645-access-blocks';
+import { ModerationWarningNotifications1795482908174 } from './1795482908174-moderation-warning-notifications';
 
 /** Every migration in order; listed explicitly so compiled code and tests load the same set. */
 export const MIGRATIONS = [
@@ -51,4 +52,5 @@ export const MIGRATIONS = [
   AccountModeration1795480523049,
   DomainBlocks1795481796415,
   AccessBlocks1795482333645,
+  ModerationWarningNotifications1795482908174,
 ];
