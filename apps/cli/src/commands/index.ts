@@ -3,6 +3,7 @@ import { CliRuntime } from '../cli-runtime';
 import { accountsCommand } from './accounts.command';
 import { cacheCommand } from './cache.command';
 import { dbCommand } from './db.command';
+import { domainsCommand } from './domains.command';
 import { feedsCommand } from './feeds.command';
 import { mediaCommand } from './media.command';
 import { recommendationsCommand } from './recommendations.command';
@@ -20,6 +21,7 @@ export const COMMANDS: ReadonlyArray<(runtime: CliRuntime) => Command> = [
   accountsCommand,
   cacheCommand,
   dbCommand,
+  domainsCommand,
   feedsCommand,
   mediaCommand,
   recommendationsCommand,

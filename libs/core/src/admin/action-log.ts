@@ -19,15 +19,18 @@ export interface LoggedTarget {
   name: string;
 }
 
-/** Writes the staff audit log (Mastodon's Admin::ActionLog), in the action's transaction. */
+/**
+ * Writes the staff audit log (Mastodon's Admin::ActionLog), in the action's transaction; the
+ * operator CLI acts as nobody (`null`).
+ */
 @Injectable()
 export class ActionLog {
   constructor(private readonly warnings: AccountWarningRepository) {}
 
-  record(moderator: Moderator, action: string, target: LoggedTarget, tx?: Transaction) {
+  record(moderator: Moderator | null, action: string, target: LoggedTarget, tx?: Transaction) {
     return this.warnings.insertLog(
       {
-        accountId: moderator.account.id,
+        accountId: moderator?.account.id ?? null,
         action,
         targetType: target.type,
         targetId: target.id,
