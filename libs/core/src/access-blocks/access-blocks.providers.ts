@@ -4,6 +4,7 @@ import { BlockCanonicalEmailService } from './block-canonical-email.service';
 import { BlockEmailDomainService } from './block-email-domain.service';
 import { BlockIpService, UpdateIpBlockService } from './block-ip.service';
 import { MxHosts } from './mx-hosts';
+import { NoAccessIps } from './no-access-ips';
 import { RemoveAccessBlockService } from './remove-access-block.service';
 
 /** E-mail domain, canonical e-mail and IP blocks, registered by CoreModule. */
@@ -13,6 +14,7 @@ export const ACCESS_BLOCKS_PROVIDERS: Provider[] = [
   BlockEmailDomainService,
   BlockIpService,
   MxHosts,
+  NoAccessIps,
   RemoveAccessBlockService,
   UpdateIpBlockService,
 ];

@@ -8,6 +8,7 @@ import {
 } from '@nestodon/domain';
 import { parseIpRange } from '@nestodon/policies';
 import { ActionLog } from '../admin/action-log';
+import { CacheInvalidator, CacheTopic } from '../caches/cache-invalidator';
 import { Moderator } from '../admin/moderator';
 import { AccessBlockQueries } from './access-block-queries';
 
@@ -40,11 +41,13 @@ export class BlockIpService {
   constructor(
     private readonly blocks: AccessBlockRepository,
     private readonly log: ActionLog,
+    private readonly invalidator: CacheInvalidator,
   ) {}
 
   async call(moderator: Moderator, input: IpBlockInput): Promise<IpBlock> {
     const block = await this.blocks.insertIpBlock(ipBlockValues(input));
     await this.log.record(moderator, 'create', { type: 'IpBlock', id: block.id, name: block.ip });
+    await this.invalidator.announce(CacheTopic.IpBlocks);
     return block;
   }
 }
@@ -56,6 +59,7 @@ export class UpdateIpBlockService {
     private readonly queries: AccessBlockQueries,
     private readonly blocks: AccessBlockRepository,
     private readonly log: ActionLog,
+    private readonly invalidator: CacheInvalidator,
   ) {}
 
   async call(moderator: Moderator, id: string, input: IpBlockInput): Promise<IpBlock> {
@@ -66,6 +70,7 @@ export class UpdateIpBlockService {
       id: current.id,
       name: current.ip,
     });
+    await this.invalidator.announce(CacheTopic.IpBlocks);
     return this.queries.ipBlock(current.id);
   }
 }

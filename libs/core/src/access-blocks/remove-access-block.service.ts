@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AccessBlockRepository } from '@nestodon/domain';
 import { ActionLog } from '../admin/action-log';
+import { CacheInvalidator, CacheTopic } from '../caches/cache-invalidator';
 import { Moderator } from '../admin/moderator';
 import { AccessBlockQueries } from './access-block-queries';
 
@@ -13,6 +14,7 @@ export class RemoveAccessBlockService {
     private readonly queries: AccessBlockQueries,
     private readonly blocks: AccessBlockRepository,
     private readonly log: ActionLog,
+    private readonly invalidator: CacheInvalidator,
   ) {}
 
   async call(moderator: Moderator, kind: AccessBlockKind, id: string): Promise<void> {
@@ -29,6 +31,7 @@ export class RemoveAccessBlockService {
       const block = await this.queries.ipBlock(id);
       name = block.ip;
       await this.blocks.delete('ip_blocks', block.id);
+      await this.invalidator.announce(CacheTopic.IpBlocks);
     }
     await this.log.record(moderator, 'destroy', { type: kind, id, name });
   }

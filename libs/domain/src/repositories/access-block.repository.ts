@@ -80,6 +80,15 @@ export class AccessBlockRepository {
       .getMany();
   }
 
+  /** The unexpired no_access ranges, as `address/prefix`. */
+  async noAccessRanges(): Promise<string[]> {
+    const rows: Array<{ range: string }> = await this.dataSource.query(
+      `SELECT text(ip) AS range FROM ip_blocks
+        WHERE severity = 'no_access' AND (expires_at IS NULL OR expires_at > now())`,
+    );
+    return rows.map((row) => row.range);
+  }
+
   insertEmailDomainBlock(domain: string, allowWithApproval: boolean): Promise<EmailDomainBlock> {
     return this.dataSource.getRepository(EmailDomainBlock).save({ domain, allowWithApproval });
   }

@@ -176,6 +176,26 @@ describe('e-mail domain, canonical e-mail and IP blocks', () => {
       expect(await approvedOf('free@ip.example')).toBe(true);
     });
 
+    it('no_access refuses every request from the range, at once, until removed', async () => {
+      const reader = await staff(api, null);
+      const from = (ip: string) =>
+        api.http
+          .get('/api/v1/accounts/verify_credentials')
+          .set('Authorization', reader.auth)
+          .set('X-Forwarded-For', ip);
+      await from('10.88.1.2').expect(200);
+      const block = await post('/api/v1/admin/ip_blocks', {
+        ip: '10.88.0.0/16',
+        severity: 'no_access',
+      }).expect(200);
+      expect((await from('10.88.1.2').expect(403)).body).toEqual({ error: 'Blocked' });
+      await api.http.get('/api/v1/instance').set('X-Forwarded-For', '10.88.9.9').expect(403);
+      await signUp('nope@ip.example', '10.88.3.3').expect(403);
+      await from('10.89.1.2').expect(200);
+      await remove(`/api/v1/admin/ip_blocks/${block.body.id}`).expect(200);
+      await from('10.88.1.2').expect(200);
+    });
+
     it('is 401, 403 wrong scope or without manage_blocks, 404, 422', async () => {
       await api.http.get('/api/v1/admin/ip_blocks').expect(401);
       const wrong = await scopedAuth(api.dataSource, admin, 'admin:write:email_domain_blocks');
