@@ -1,3 +1,4 @@
+import { Announcement } from './announcement.entity';
 import { Account } from './account.entity';
 import { AccountStat } from './account-stat.entity';
 import { Invite } from './invite.entity';
@@ -18,6 +19,7 @@ import { Mention } from './mention.entity';
 import { Poll } from './poll.entity';
 import { PollVote } from './poll-vote.entity';
 import { ScheduledStatus } from './scheduled-status.entity';
+import { PreviewCard } from './preview-card.entity';
 import { Status } from './status.entity';
 import { StatusEdit } from './status-edit.entity';
 import { StatusPin } from './status-pin.entity';
@@ -134,12 +136,17 @@ export * from './notification-policy.entity';
 // Server settings changed at runtime.
 export { Setting };
 
+// Discovery: link preview cards (issue 11).
+export * from './preview-card.entity';
+
 // Client compatibility and the Mastodon 4.3–4.6 surface (issue 15).
 export { Quote, Collection, CollectionItem, GeneratedAnnualReport };
 export type { AnnualReportData } from './generated-annual-report.entity';
 export * from './quote.entity';
 export * from './collection.entity';
 
+// Announcements (issue 11).
+export { Announcement };
 // Moderation (issue 12).
 export { Report, AccountWarning, AccountWarningPreset, AdminActionLog, DomainBlock, DomainAllow };
 export * from './report.entity';
@@ -149,6 +156,7 @@ export { CanonicalEmailBlock, EmailDomainBlock, IpBlock };
 export * from './access-block.entity';
 
 export const ENTITIES = [
+  Announcement,
   Account,
   AccountStat,
   User,
@@ -216,4 +224,6 @@ export const ENTITIES = [
   EmailDomainBlock,
   CanonicalEmailBlock,
   IpBlock,
+  // Discovery (issue 11).
+  PreviewCard,
 ];

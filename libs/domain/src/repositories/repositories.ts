@@ -6,6 +6,7 @@ import { AccountDeletionRepository } from './account-deletion.repository';
 import { AccountInteractionRepository } from './account-interaction.repository';
 import { AccountNoteRepository } from './account-note.repository';
 import { AccountStatsRepository } from './account-stats.repository';
+import { AnnouncementRepository } from './announcement.repository';
 import { AccountWarningRepository } from './account-warning.repository';
 import { AnnualReportRepository } from './annual-report.repository';
 import { AccountRepository } from './account.repository';
@@ -19,6 +20,8 @@ import { CustomFilterRepository } from './custom-filter.repository';
 import { DirectoryRepository } from './directory.repository';
 import { DomainAllowRepository } from './domain-allow.repository';
 import { DomainBlockRepository } from './domain-block.repository';
+import { PreviewCardRepository } from './preview-card.repository';
+import { SearchRepository } from './search.repository';
 import { EndorsementRepository } from './endorsement.repository';
 import { FanOutRepository } from './fan-out.repository';
 import { FavouriteRepository } from './favourite.repository';
@@ -27,6 +30,7 @@ import { FeedFactsRepository } from './feed-facts.repository';
 import { FeedRepository } from './feed.repository';
 import { FollowRecommendationRepository } from './follow-recommendation.repository';
 import { FollowRepository } from './follow.repository';
+import { InboxRepository } from './inbox.repository';
 import { InstanceActorRepository } from './instance-actor.repository';
 import { InstanceStatsRepository } from './instance-stats.repository';
 import { InviteRepository } from './invite.repository';
@@ -55,8 +59,10 @@ import { StatusStatsRepository } from './status-stats.repository';
 import { StatusWriteRepository } from './status-write.repository';
 import { StreamingFactsRepository } from './streaming-facts.repository';
 import { StatusRepository } from './status.repository';
+import { TombstoneRepository } from './tombstone.repository';
 import { TagFollowRepository } from './tag-follow.repository';
 import { TagRepository } from './tag.repository';
+import { TermsOfServiceRepository } from './terms-of-service.repository';
 import { TimelineRepository } from './timeline.repository';
 import { UserRoleRepository } from './user-role.repository';
 import { UserRepository } from './user.repository';
@@ -75,6 +81,7 @@ export const REPOSITORIES = [
   AccountNoteRepository,
   AccountRepository,
   AccountStatsRepository,
+  AnnouncementRepository,
   AccountWarningRepository,
   AdminAccountRepository,
   AnnualReportRepository,
@@ -95,6 +102,7 @@ export const REPOSITORIES = [
   FeedRepository,
   FollowRecommendationRepository,
   FollowRepository,
+  InboxRepository,
   InstanceActorRepository,
   InstanceStatsRepository,
   InviteRepository,
@@ -109,6 +117,7 @@ export const REPOSITORIES = [
   OAuthAccessTokenRepository,
   OAuthApplicationRepository,
   PollRepository,
+  PreviewCardRepository,
   QuoteRepository,
   ReadReplica,
   RelationshipListsRepository,
@@ -116,16 +125,19 @@ export const REPOSITORIES = [
   ReportRepository,
   RuleRepository,
   ScheduledStatusRepository,
+  SearchRepository,
   SettingRepository,
   StatusCleanupRepository,
   StatusPageRepository,
   StatusPinRepository,
   StatusRepository,
+  TombstoneRepository,
   StatusStatsRepository,
   StatusWriteRepository,
   StreamingFactsRepository,
   TagFollowRepository,
   TagRepository,
+  TermsOfServiceRepository,
   TimelineRepository,
   TransactionRunner,
   UserRepository,

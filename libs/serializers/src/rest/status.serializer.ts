@@ -1,3 +1,4 @@
+import { PreviewCardJson, serializePreviewCard } from './preview-card.serializer';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
 import {
@@ -94,7 +95,7 @@ export interface StatusJson {
   emojis: CustomEmojiJson[];
   quote: QuoteJson | ShallowQuoteJson | null;
   quote_approval: QuoteApprovalJson;
-  card: null;
+  card: PreviewCardJson | null;
   poll: PollJson | null;
 }
 
@@ -173,7 +174,9 @@ export function serializeStatus(
         ),
     quote: serializeQuote(status, page, options),
     quote_approval: serializeQuoteApproval(status.reblog ?? status, page),
-    card: null,
+    card: page.cards?.has(status.id)
+      ? serializePreviewCard(page.cards.get(status.id)!, config)
+      : null,
     poll: null,
   };
   if (page.viewer) {

@@ -1,6 +1,7 @@
-import { Controller, Get, HttpException } from '@nestjs/common';
+import { Controller, Get, HttpException, Inject } from '@nestjs/common';
 import { ALL_SCOPES } from '@nestodon/access';
 import { AllowAppToken, AnyUserState, AuthContext, CurrentAuth, Scopes } from '@nestodon/auth';
+import { APP_CONFIG, AppConfig } from '@nestodon/config';
 import { serializeApplication } from '@nestodon/serializers';
 
 /**
@@ -10,6 +11,8 @@ import { serializeApplication } from '@nestodon/serializers';
  */
 @Controller('api/v1/apps/verify_credentials')
 export class AppsVerifyCredentialsController {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
   @Get()
   @Scopes(...ALL_SCOPES)
   @AllowAppToken()
@@ -18,6 +21,6 @@ export class AppsVerifyCredentialsController {
     if (!auth?.application) {
       throw new HttpException({ error: 'The access token is invalid' }, 401);
     }
-    return serializeApplication(auth.application);
+    return serializeApplication(auth.application, this.config.push.vapid?.publicKey);
   }
 }
