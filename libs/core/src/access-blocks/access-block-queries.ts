@@ -59,11 +59,6 @@ export class AccessBlockQueries {
     });
   }
 
-  /** Whether the address may not use the server at all (no_access). */
-  async noAccess(ip: string): Promise<boolean> {
-    return (await this.blocks.ipBlocksContaining(ip, ['no_access'])).length > 0;
-  }
-
   /** The canonical blocks an address matches (POST …/canonical_email_blocks/test). */
   canonicalBlocksMatching(email: string): Promise<CanonicalEmailBlock[]> {
     return this.blocks.canonicalEmailBlocksWithHash(canonicalEmailHash(email));
