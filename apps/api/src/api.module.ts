@@ -1,4 +1,4 @@
-import { DynamicModule, Module, Type } from '@nestjs/common';
+import { DynamicModule, MiddlewareConsumer, Module, NestModule, Type } from '@nestjs/common';
 import { AuthModule } from '@nestodon/auth';
 import { AppConfig, ConfigModule } from '@nestodon/config';
 import { CoreModule } from '@nestodon/core';
@@ -79,6 +79,7 @@ import { AccountNoteController } from './controllers/api/v1/accounts/note.contro
 import { AccountRelationshipsController } from './controllers/api/v1/accounts/relationships.controller';
 import { BlocksController } from './controllers/api/v1/blocks.controller';
 import { DirectoryController } from './controllers/api/v1/directory.controller';
+import { NoAccessMiddleware } from './support/no-access.middleware';
 import { DISCOVERY_SURFACE_CONTROLLERS } from './controllers/discovery-surface-controllers';
 import { MODERATION_CONTROLLERS } from './controllers/moderation-controllers';
 import { DomainBlocksController } from './controllers/api/v1/domain-blocks.controller';
@@ -104,7 +105,12 @@ export interface ApiModuleOptions {
 }
 
 @Module({})
-export class ApiModule {
+export class ApiModule implements NestModule {
+  /** Addresses in a no_access IP block get nothing (sign-in, OAuth and the API alike). */
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(NoAccessMiddleware).forRoutes('{*splat}');
+  }
+
   static forRoot(config: AppConfig, options: ApiModuleOptions = {}): DynamicModule {
     return {
       module: ApiModule,

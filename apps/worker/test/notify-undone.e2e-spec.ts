@@ -110,6 +110,7 @@ describe('notification jobs whose subject was undone', () => {
       followRequestId: null,
       reportId: null,
       quoteId: null,
+      accountWarningId: null,
       groupKey: null,
       filtered: false,
     });

@@ -1,5 +1,6 @@
 import { Global, Module, Provider } from '@nestjs/common';
 import { OutboundModule } from '@nestodon/platform';
+import { ACCESS_BLOCKS_PROVIDERS } from './access-blocks/access-blocks.providers';
 import { ACCOUNTS_PROVIDERS } from './accounts/accounts.providers';
 import { ACTORS_PROVIDERS } from './actors/actors.providers';
 import { ANNOUNCEMENTS_PROVIDERS } from './announcements/announcements.providers';
@@ -40,6 +41,7 @@ import { TRENDS_PROVIDERS } from './trends/trends.providers';
 
 /** Every use case, registered by feature; each feature lists its own in `<feature>.providers.ts`. */
 const SERVICES: Provider[] = [
+  ...ACCESS_BLOCKS_PROVIDERS,
   ...ACCOUNTS_PROVIDERS,
   ...ACTORS_PROVIDERS,
   ...ANNOUNCEMENTS_PROVIDERS,

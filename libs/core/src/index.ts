@@ -1,4 +1,5 @@
 export * from './core.module';
+export * from './access-blocks';
 export * from './accounts';
 export * from './actors';
 export * from './announcements';

@@ -13,3 +13,4 @@ export * from './collection.policy';
 export * from './report.policy';
 export * from './moderation.policy';
 export * from './domain-moderation.policy';
+export * from './access-block.policy';

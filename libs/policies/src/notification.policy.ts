@@ -45,10 +45,14 @@ export const DEFAULT_NOTIFICATION_POLICY: Readonly<NotificationPolicyRules> = Ob
 export const UNFILTERABLE_NOTIFICATION_TYPES: ReadonlySet<string> = new Set([
   'admin.sign_up',
   'admin.report',
+  'moderation_warning',
   'poll',
   'update',
   'quoted_update',
 ]);
+
+/** Types one may be notified of by oneself. */
+const SELF_NOTIFICATION_TYPES: ReadonlySet<string> = new Set(['poll', 'moderation_warning']);
 
 export const NEW_ACCOUNT_DAYS = 30;
 export const NEW_FOLLOWER_DAYS = 3;
@@ -85,7 +89,10 @@ export interface NotificationFacts {
 
 export function decideNotification(facts: NotificationFacts): NotificationDecision {
   if (!facts.recipientAvailable) return 'drop';
-  if (facts.senderId === facts.recipientId && facts.type !== 'poll') return 'drop';
+  // A warning comes from the warned account itself (Mastodon's from_account), as do poll ends.
+  if (facts.senderId === facts.recipientId && !SELF_NOTIFICATION_TYPES.has(facts.type)) {
+    return 'drop';
+  }
   if (facts.recipientBlocksSender || facts.recipientMutesSenderNotifications) return 'drop';
   if (facts.recipientBlocksSenderDomain && !facts.recipientFollowsSender) return 'drop';
   if (facts.conversationMuted) return 'drop';

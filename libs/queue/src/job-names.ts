@@ -189,6 +189,7 @@ export interface NotifyPayload {
   followRequestId?: string;
   reportId?: string;
   quoteId?: string;
+  accountWarningId?: string;
 }
 
 export interface JobResults {

@@ -30,4 +30,5 @@ export * from './rest/collection.serializer';
 export * from './rest/report.serializer';
 export * from './rest/admin.serializer';
 export * from './rest/domain-block.serializer';
+export * from './rest/access-block.serializer';
 export * from './rest/preview-card.serializer';

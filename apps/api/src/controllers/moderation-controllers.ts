@@ -1,7 +1,10 @@
 import { Type } from '@nestjs/common';
 import { AdminAccountsController } from './api/v1/admin/accounts.controller';
+import { AdminCanonicalEmailBlocksController } from './api/v1/admin/canonical-email-blocks.controller';
 import { AdminDomainAllowsController } from './api/v1/admin/domain-allows.controller';
 import { AdminDomainBlocksController } from './api/v1/admin/domain-blocks.controller';
+import { AdminEmailDomainBlocksController } from './api/v1/admin/email-domain-blocks.controller';
+import { AdminIpBlocksController } from './api/v1/admin/ip-blocks.controller';
 import { AdminReportsController } from './api/v1/admin/reports.controller';
 import { InstanceDomainBlocksController } from './api/v1/instance/domain-blocks.controller';
 import { ReportsController } from './api/v1/reports.controller';
@@ -15,5 +18,8 @@ export const MODERATION_CONTROLLERS: Type[] = [
   AdminReportsController,
   AdminDomainBlocksController,
   AdminDomainAllowsController,
+  AdminEmailDomainBlocksController,
+  AdminCanonicalEmailBlocksController,
+  AdminIpBlocksController,
   InstanceDomainBlocksController,
 ];

@@ -4,6 +4,7 @@ import { accountsCommand } from './accounts.command';
 import { announcementsCommand } from './announcements.command';
 import { cacheCommand } from './cache.command';
 import { dbCommand } from './db.command';
+import { domainsCommand } from './domains.command';
 import { emojiCommand } from './emoji.command';
 import { feedsCommand } from './feeds.command';
 import { mediaCommand } from './media.command';
@@ -25,6 +26,7 @@ export const COMMANDS: ReadonlyArray<(runtime: CliRuntime) => Command> = [
   announcementsCommand,
   cacheCommand,
   dbCommand,
+  domainsCommand,
   emojiCommand,
   feedsCommand,
   mediaCommand,

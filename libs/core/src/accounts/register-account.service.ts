@@ -13,8 +13,10 @@ import {
   UserRepository,
   UserRoleRepository,
   userState,
+  ValidationError,
 } from '@nestodon/domain';
 import { JobName, JobQueue } from '@nestodon/queue';
+import { AccessBlockQueries } from '../access-blocks/access-block-queries';
 import { ActivityTracker } from '../instance/activity-tracker';
 import { SettingsQueries } from '../settings/settings-queries';
 import { IssueAccessTokenService, IssuedAccessToken } from '../tokens/issue-access-token.service';
@@ -37,7 +39,9 @@ export interface Registration extends IssuedAccessToken {
  * Registration mode (a runtime setting): `open` approves at once, `approved` waits for staff
  * (with a reason, unless the operator made it optional), `none` refuses unless a valid invite
  * code is given. An invite from someone whose
- * role may bypass approval approves at once in any mode.
+ * role may bypass approval approves at once in any mode. Blocks screen it first (Mastodon's
+ * order): an IP block refuses it without an invite, a blocked e-mail address is a 422, and a
+ * block that only asks for approval makes it wait for staff.
  */
 @Injectable()
 export class RegisterAccountService {
@@ -53,6 +57,7 @@ export class RegisterAccountService {
     private readonly issueAccessToken: IssueAccessTokenService,
     private readonly jobs: JobQueue,
     private readonly activity: ActivityTracker,
+    private readonly accessBlocks: AccessBlockQueries,
   ) {}
 
   async call(
@@ -61,9 +66,15 @@ export class RegisterAccountService {
     params: RegistrationParams,
   ): Promise<Registration> {
     const { registrationsMode: mode, requireInviteText } = await this.settings.current();
+    const screening = await this.accessBlocks.screenSignUp(params.email ?? '', ip);
+    if (screening === 'email_blocked') {
+      throw new ValidationError('Validation failed: Email is not allowed', {
+        email: [{ error: 'ERR_BLOCKED', description: 'is not allowed' }],
+      });
+    }
     const registration = await this.transactions.run(async (tx) => {
       const invite = params.inviteCode ? await this.usableInvite(params.inviteCode, tx) : null;
-      if (mode === 'none' && !invite) throw new NotPermittedError();
+      if ((mode === 'none' || screening === 'refused') && !invite) throw new NotPermittedError();
       const bypassApproval = invite ? await this.inviterBypassesApproval(invite, tx) : false;
 
       const { account, user } = await this.createLocalAccount.call(
@@ -75,7 +86,7 @@ export class RegisterAccountService {
           locale: params.locale,
           reason: params.reason,
           reasonRequired: mode === 'approved' && requireInviteText && !invite,
-          approved: mode === 'open' || bypassApproval,
+          approved: (mode === 'open' && screening === 'allowed') || bypassApproval,
           confirmed: false,
           createdByApplicationId: application.id,
           inviteId: invite?.id ?? null,

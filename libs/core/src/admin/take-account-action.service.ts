@@ -19,6 +19,7 @@ import {
   warningText,
 } from '@nestodon/policies';
 import { Channel, PublisherService, SystemEvent } from '@nestodon/pubsub';
+import { JobName, JobQueue } from '@nestodon/queue';
 import { ActionLog } from './action-log';
 import { AdminAccountQueries } from './admin-account-queries';
 import { Moderator } from './moderator';
@@ -28,6 +29,8 @@ export interface AccountActionInput {
   reportId?: string;
   warningPresetId?: string;
   text?: string;
+  /** Tell the user (a moderation_warning notification); default true, as Mastodon. */
+  notify?: boolean;
 }
 
 /**
@@ -49,6 +52,7 @@ export class TakeAccountActionService {
     private readonly warnings: AccountWarningRepository,
     private readonly log: ActionLog,
     private readonly publisher: PublisherService,
+    private readonly jobs: JobQueue,
   ) {}
 
   async call(
@@ -118,6 +122,15 @@ export class TakeAccountActionService {
     });
     if (input.type === 'disable' || input.type === 'suspend') {
       await this.publisher.publish(Channel.system(account.id), { event: SystemEvent.Kill });
+    }
+    // The warned account is the sender too, as in Mastodon; remote accounts are not told here.
+    if (input.notify !== false && facts.user) {
+      await this.jobs.enqueue(JobName.Notify, {
+        recipientId: account.id,
+        type: 'moderation_warning',
+        fromAccountId: account.id,
+        accountWarningId: warning.id,
+      });
     }
     return warning;
   }

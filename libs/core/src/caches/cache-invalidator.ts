@@ -5,6 +5,7 @@ import { RedisService } from '@nestodon/platform';
 export const CacheTopic = {
   Settings: 'settings',
   Instance: 'instance',
+  IpBlocks: 'ip_blocks',
 } as const;
 export type CacheTopic = (typeof CacheTopic)[keyof typeof CacheTopic];
 

@@ -34,7 +34,11 @@ export class BlockInstanceDomainService {
     private readonly log: ActionLog,
   ) {}
 
-  async call(moderator: Moderator, input: string, values: DomainBlockValues): Promise<DomainBlock> {
+  async call(
+    moderator: Moderator | null,
+    input: string,
+    values: DomainBlockValues,
+  ): Promise<DomainBlock> {
     const domain = normalizeDomain(input);
     if (!domain) throw new ValidationError('Validation failed: Domain is not a valid domain name');
     const existing = await this.queries.blockRuling(domain);

@@ -14,7 +14,7 @@ export class UnblockInstanceDomainService {
     private readonly log: ActionLog,
   ) {}
 
-  async call(moderator: Moderator, id: string): Promise<void> {
+  async call(moderator: Moderator | null, id: string): Promise<void> {
     const block = await this.queries.blockById(id);
     await this.transactions.run(async (tx) => {
       await this.blocks.liftFromAccounts(block, tx);

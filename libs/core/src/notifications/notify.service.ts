@@ -67,6 +67,7 @@ export class NotifyService {
       followRequestId: input.followRequestId ?? null,
       reportId: input.reportId ?? null,
       quoteId: input.quoteId ?? null,
+      accountWarningId: input.accountWarningId ?? null,
     };
     const facts = await this.notifications.facts(subject);
     if (!facts || !facts.subjectPresent) return DROPPED;

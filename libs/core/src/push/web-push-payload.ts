@@ -23,6 +23,7 @@ const TITLES: Readonly<Record<string, (name: string) => string>> = {
   update: (name) => `${name} edited a post`,
   'admin.sign_up': (name) => `${name} signed up`,
   'admin.report': (name) => `${name} filed a report`,
+  moderation_warning: () => 'You have received a moderation warning',
 };
 
 const BODY_LENGTH = 140;

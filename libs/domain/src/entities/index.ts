@@ -56,6 +56,7 @@ import { GeneratedAnnualReport } from './generated-annual-report.entity';
 import { Report } from './report.entity';
 import { AccountWarning, AccountWarningPreset, AdminActionLog } from './account-warning.entity';
 import { DomainAllow, DomainBlock } from './domain-block.entity';
+import { CanonicalEmailBlock, EmailDomainBlock, IpBlock } from './access-block.entity';
 
 export {
   Account,
@@ -151,6 +152,8 @@ export { Report, AccountWarning, AccountWarningPreset, AdminActionLog, DomainBlo
 export * from './report.entity';
 export * from './account-warning.entity';
 export * from './domain-block.entity';
+export { CanonicalEmailBlock, EmailDomainBlock, IpBlock };
+export * from './access-block.entity';
 
 export const ENTITIES = [
   Announcement,
@@ -218,6 +221,9 @@ export const ENTITIES = [
   AdminActionLog,
   DomainBlock,
   DomainAllow,
+  EmailDomainBlock,
+  CanonicalEmailBlock,
+  IpBlock,
   // Discovery (issue 11).
   PreviewCard,
 ];

@@ -18,6 +18,7 @@ export const NOTIFICATION_TYPES = [
   'update',
   'admin.sign_up',
   'admin.report',
+  'moderation_warning',
   'quote',
   'quoted_update',
 ] as const;
@@ -78,6 +79,10 @@ export class Notification {
 
   @Column('bigint', { nullable: true })
   quoteId: string | null;
+
+  /** moderation_warning: the warning (strike) announced. */
+  @Column('bigint', { nullable: true })
+  accountWarningId: string | null;
 
   /** Grouping key for the v2 API; NULL means ungrouped (`ungrouped-<id>`). */
   @Column('varchar', { nullable: true })

@@ -28,7 +28,9 @@ import { AccountDomainPrefix1795481404677 } from './1795481404677-account-domain
 import { DomainBlocks1795481796415 } from './1795481796415-domain-blocks';
 import { PreviewCards1795481899554 } from './1795481899554-preview-cards';
 import { TermsOfService1795482186027 } from './1795482186027-terms-of-service';
+import { AccessBlocks1795482333645 } from './1795482333645-access-blocks';
 import { Trends1795482628416 } from './1795482628416-trends';
+import { ModerationWarningNotifications1795482908174 } from './1795482908174-moderation-warning-notifications';
 /** Every migration in order; listed explicitly so compiled code and tests load the same set. */
 export const MIGRATIONS = [
   InitialSchema1763700000000,
@@ -61,5 +63,7 @@ export const MIGRATIONS = [
   DomainBlocks1795481796415,
   PreviewCards1795481899554,
   TermsOfService1795482186027,
+  AccessBlocks1795482333645,
   Trends1795482628416,
+  ModerationWarningNotifications1795482908174,
 ];

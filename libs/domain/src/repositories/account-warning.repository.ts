@@ -26,6 +26,15 @@ export class AccountWarningRepository {
     return this.manager(tx).getRepository(AccountWarning).save(values);
   }
 
+  findWarningsByIds(ids: string[]): Promise<AccountWarning[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.dataSource
+      .getRepository(AccountWarning)
+      .createQueryBuilder('w')
+      .where('w.id = ANY(:ids)', { ids: [...new Set(ids)] })
+      .getMany();
+  }
+
   findPreset(id: string): Promise<AccountWarningPreset | null> {
     return this.dataSource.getRepository(AccountWarningPreset).findOneBy({ id });
   }

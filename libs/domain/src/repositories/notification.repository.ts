@@ -72,6 +72,7 @@ export type NotificationSubject = Pick<
   | 'followRequestId'
   | 'reportId'
   | 'quoteId'
+  | 'accountWarningId'
 >;
 
 export type NewNotification = NotificationSubject & Pick<Notification, 'groupKey' | 'filtered'>;

@@ -1,5 +1,6 @@
 import { ReadReplica } from '../read-replica';
 import { TransactionRunner } from '../transactions';
+import { AccessBlockRepository } from './access-block.repository';
 import { AccountConversationRepository } from './account-conversation.repository';
 import { AccountDeletionRepository } from './account-deletion.repository';
 import { AccountInteractionRepository } from './account-interaction.repository';
@@ -74,6 +75,7 @@ import { WebPushSubscriptionRepository } from './web-push-subscription.repositor
  * platform's DatabaseModule. A new repository is added here, in alphabetical order.
  */
 export const REPOSITORIES = [
+  AccessBlockRepository,
   AccountConversationRepository,
   AccountDeletionRepository,
   AccountInteractionRepository,

@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import {
   Account,
+  AccountWarning,
+  AccountWarningAction,
+  AccountWarningRepository,
   Notification,
   ReportRepository,
   NotificationRequest,
@@ -22,6 +25,19 @@ export interface NotificationJson {
   status?: StatusJson;
   /** admin.report: the report (Mastodon's Report entity). */
   report?: ReportJson;
+  /** moderation_warning: the warning (Mastodon's AccountWarning entity). */
+  moderation_warning?: AccountWarningJson;
+}
+
+/** Mastodon's AccountWarning (appeals are not taken through the API: `appeal` is null). */
+export interface AccountWarningJson {
+  id: string;
+  action: AccountWarningAction;
+  text: string;
+  status_ids: string[] | null;
+  target_account: AccountJson;
+  appeal: null;
+  created_at: string;
 }
 
 /** One group of the v2 API (Mastodon's NotificationGroup). */
@@ -81,6 +97,7 @@ export class NotificationPresenter {
     private readonly statuses: StatusPresenter,
     private readonly reports: ReportRepository,
     private readonly reportPresenter: ReportPresenter,
+    private readonly warnings: AccountWarningRepository,
   ) {}
 
   async presentMany(
@@ -103,10 +120,11 @@ export class NotificationPresenter {
         shown.flatMap((n) => (STATUS_NOTIFICATION_TYPES.has(n.type) ? [n.statusId!] : [])),
       ),
     ].map((id) => statuses.get(id)!);
-    const [accountJson, statusJson, reportById] = await Promise.all([
+    const [accountJson, statusJson, reportById, warningById] = await Promise.all([
       this.accounts.presentMany(accountList),
       this.statuses.presentMany(statusList, viewer, { filterContext: 'notifications' }),
       this.presentReports(shown),
+      this.loadWarnings(shown),
     ]);
     const accountById = new Map(accountList.map((account, i) => [account.id, accountJson[i]]));
     const statusById = new Map(statusList.map((status, i) => [status.id, statusJson[i]]));
@@ -123,8 +141,20 @@ export class NotificationPresenter {
       }
       const report = notification.reportId ? reportById.get(notification.reportId) : undefined;
       if (report) json.report = report;
+      const warning = notification.accountWarningId
+        ? warningById.get(notification.accountWarningId)
+        : undefined;
+      // The warned account is the sender, so its JSON is at hand.
+      if (warning) json.moderation_warning = serializeAccountWarning(warning, json.account);
       return json;
     });
+  }
+
+  /** The warnings of moderation_warning notifications, by id. */
+  private async loadWarnings(notifications: Notification[]): Promise<Map<string, AccountWarning>> {
+    const ids = notifications.flatMap((n) => (n.accountWarningId ? [n.accountWarningId] : []));
+    const warnings = await this.warnings.findWarningsByIds(ids);
+    return new Map(warnings.map((warning) => [warning.id, warning]));
   }
 
   /** The reports of admin.report notifications, by id. */
@@ -199,4 +229,19 @@ export class NotificationPresenter {
       return json;
     });
   }
+}
+
+export function serializeAccountWarning(
+  warning: AccountWarning,
+  target: AccountJson,
+): AccountWarningJson {
+  return {
+    id: String(warning.id),
+    action: warning.action,
+    text: warning.text,
+    status_ids: warning.statusIds?.map(String) ?? null,
+    target_account: target,
+    appeal: null,
+    created_at: new Date(warning.createdAt).toISOString(),
+  };
 }

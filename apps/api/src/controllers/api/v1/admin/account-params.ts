@@ -1,4 +1,3 @@
-import { isIP } from 'node:net';
 import {
   AdminAccountFilter,
   AdminAccountOrigin,
@@ -6,6 +5,7 @@ import {
   ValidationError,
 } from '@nestodon/domain';
 import { ToArray } from '@nestodon/http';
+import { parseIpRange } from '@nestodon/policies';
 import { IsArray, IsIn, IsOptional, IsString, Matches } from 'class-validator';
 
 const ORIGINS: AdminAccountOrigin[] = ['local', 'remote'];
@@ -85,15 +85,9 @@ const present = (value: string | undefined) => value !== undefined && value !== 
 /** An address or a CIDR range PostgreSQL's inet accepts; 422 otherwise. */
 function ipRange(value: string | undefined): string | undefined {
   if (!value) return undefined;
-  const [address, prefix, ...rest] = value.split('/');
-  const version = isIP(address);
-  const maxPrefix = version === 6 ? 128 : 32;
-  const prefixOk =
-    prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= maxPrefix);
-  if (version === 0 || !prefixOk || rest.length > 0) {
-    throw new ValidationError('Validation failed: Ip is not an IP address or range');
-  }
-  return value;
+  const range = parseIpRange(value);
+  if (!range) throw new ValidationError('Validation failed: Ip is not an IP address or range');
+  return range;
 }
 
 function search(query: AdminAccountSearch): AdminAccountFilter {

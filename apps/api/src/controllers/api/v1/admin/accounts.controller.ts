@@ -37,7 +37,7 @@ class AccountActionBody {
   @IsString()
   text?: string;
 
-  /** Kept for compatibility; warnings reach the user through the API (no mail is sent yet). */
+  /** Whether the user hears of it (a moderation_warning notification; no mail is sent yet). */
   @IsOptional()
   @ToBoolean()
   @IsBoolean()
@@ -107,6 +107,7 @@ export class AdminAccountsController {
       reportId: body.report_id,
       warningPresetId: body.warning_preset_id,
       text: body.text,
+      notify: body.send_email_notification,
     });
     return {};
   }

@@ -168,6 +168,36 @@ describe('/api/v1/admin/accounts', () => {
       await get('/api/v1/accounts/verify_credentials', bob).expect(200);
     });
 
+    it('tells the user with a moderation_warning notification, unless asked not to', async () => {
+      const bob = await person(api.dataSource);
+      await post(`/api/v1/admin/accounts/${bob.account.id}/action`, {
+        type: 'silence',
+        text: 'Too loud',
+      }).expect(200);
+      const res = await get('/api/v1/notifications', bob).expect(200);
+      expect(res.body).toHaveLength(1);
+      expect(res.body[0]).toMatchObject({
+        type: 'moderation_warning',
+        account: { id: bob.account.id },
+        moderation_warning: {
+          id: expect.stringMatching(/^\d+$/),
+          action: 'silence',
+          text: 'Too loud',
+          status_ids: null,
+          target_account: { id: bob.account.id },
+          appeal: null,
+          created_at: expect.any(String),
+        },
+      });
+      const quiet = await person(api.dataSource);
+      await post(`/api/v1/admin/accounts/${quiet.account.id}/action`, {
+        type: 'none',
+        text: 'Note',
+        send_email_notification: false,
+      }).expect(200);
+      await get('/api/v1/notifications', quiet).expect(200, []);
+    });
+
     it('warns with none, resolving only the report given', async () => {
       const bob = await person(api.dataSource);
       const reporter = await person(api.dataSource);

@@ -45,6 +45,7 @@ describe('/api/v1/push/subscription', () => {
         quoted_update: false,
         'admin.sign_up': false,
         'admin.report': false,
+        moderation_warning: false,
       },
       policy: 'followed',
       server_key: vapid.publicKey,
