@@ -21,6 +21,8 @@ export async function createApiApp(
   configureHttp(app, {
     trustedProxies: config.http.trustedProxies,
     throttle: app.get(ApiThrottle).handle,
+    headersTimeoutMs: config.http.headersTimeoutMs,
+    requestTimeoutMs: config.http.requestTimeoutMs,
   });
   // Stored media (MEDIA_ROOT) under /system, unless it lives in object storage. File names are
   // unique per upload, so they are cached for good; ranges serve video seeking; hidden paths

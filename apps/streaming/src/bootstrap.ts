@@ -16,7 +16,11 @@ export async function createStreamingApp(
     { bodyParser: false, bufferLogs: true, abortOnError: false },
   );
   app.useLogger(app.get(Logger));
-  configureHttp(app, { trustedProxies: config.http.trustedProxies });
+  configureHttp(app, {
+    trustedProxies: config.http.trustedProxies,
+    headersTimeoutMs: config.http.headersTimeoutMs,
+    requestTimeoutMs: config.http.requestTimeoutMs,
+  });
   app.useWebSocketAdapter(new StreamingWsAdapter(app));
   return app;
 }

@@ -7,9 +7,18 @@ import { SnakeNamingStrategy } from './naming-strategy';
 export interface DatabaseOptions {
   url: string;
   poolSize?: number;
+  /**
+   * Longest wait for a pooled connection (or a new one) before the query fails, so that an
+   * overloaded process answers 503 instead of queueing requests without end; none when unset.
+   */
+  poolTimeoutMs?: number;
 }
 
-export function dataSourceOptions({ url, poolSize = 10 }: DatabaseOptions): DataSourceOptions {
+export function dataSourceOptions({
+  url,
+  poolSize = 10,
+  poolTimeoutMs,
+}: DatabaseOptions): DataSourceOptions {
   return {
     type: 'postgres',
     url,
@@ -19,7 +28,11 @@ export function dataSourceOptions({ url, poolSize = 10 }: DatabaseOptions): Data
     namingStrategy: new SnakeNamingStrategy(),
     synchronize: false,
     logging: false,
-    extra: { max: poolSize, application_name: 'nestodon' },
+    extra: {
+      max: poolSize,
+      application_name: 'nestodon',
+      ...(poolTimeoutMs ? { connectionTimeoutMillis: poolTimeoutMs } : {}),
+    },
   };
 }
 
