@@ -1,13 +1,19 @@
 import '@nestodon/config/require-node';
 import { ChildProcess, fork } from 'node:child_process';
 import { join } from 'node:path';
-import { loadConfigOrExit } from '@nestodon/config';
-import { prepareDatabase } from '@nestodon/domain';
+import { EMBEDDED_DATABASE, loadConfigOrExit } from '@nestodon/config';
+import { MIGRATIONS, prepareDatabase } from '@nestodon/domain';
 import { createLogger } from '@nestodon/platform';
+import {
+  EmbeddedDatabase,
+  needsEmbeddedPostgres,
+  startEmbeddedPostgres,
+} from './embedded-postgres';
 import { restartDecision } from './restart-policy';
 
 /**
- * `npm start`: validates configuration, creates and migrates the database once, then runs api,
+ * `npm start`: validates configuration, starts the embedded PostgreSQL when no other is
+ * configured or answering, creates and migrates the database once, then runs api,
  * streaming and worker as child processes and supervises them: a child that dies is started
  * again after a delay that grows with its recent crashes, while the others keep serving; a
  * child that crashes LAUNCHER_RESTART_LIMIT times within a minute stops the whole set (exit 1),
@@ -17,8 +23,17 @@ const PROCESSES = ['api', 'streaming', 'worker'] as const;
 type ProcessName = (typeof PROCESSES)[number];
 
 async function main() {
-  const config = loadConfigOrExit();
+  let config = loadConfigOrExit();
   const logger = createLogger(config, 'launcher');
+  let embedded: EmbeddedDatabase | undefined;
+  if (await needsEmbeddedPostgres(config)) {
+    embedded = await startEmbeddedPostgres(config);
+    process.env.DATABASE_URL = embedded.url;
+    config = loadConfigOrExit();
+    logger.info(
+      `no PostgreSQL configured or answering: started the embedded one on 127.0.0.1:${embedded.port} (data in ${EMBEDDED_DATABASE.dataDir})`,
+    );
+  }
   const migrated = await prepareDatabase(config.database).catch((error: unknown) => {
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(
@@ -28,6 +43,16 @@ async function main() {
   logger.info(
     migrated.length ? `applied migrations: ${migrated.join(', ')}` : 'database is up to date',
   );
+  const { bind, port, streamingPort } = config.http;
+  logger.info(
+    `serving ${config.instance.baseUrl} on ${bind}:${port}, streaming on ${bind}:${streamingPort}`,
+  );
+  if (migrated.length === MIGRATIONS.length) {
+    logger.info(
+      'a new database: create the owner account with ' +
+        '`npm run -s cli -- accounts create owner --email you@example.com --role Owner --confirmed`',
+    );
+  }
 
   const children = new Map<ProcessName, ChildProcess>();
   const crashes = new Map<ProcessName, number[]>(PROCESSES.map((name) => [name, []]));
@@ -36,7 +61,8 @@ async function main() {
   let exitCode = 0;
 
   const exitWhenAllGone = () => {
-    if (stopping && children.size === 0) process.exit(exitCode);
+    if (!stopping || children.size > 0) return;
+    void (embedded?.stop() ?? Promise.resolve()).finally(() => process.exit(exitCode));
   };
 
   const stopAll = (signal: NodeJS.Signals) => {
@@ -51,8 +77,13 @@ async function main() {
   };
 
   const start = (name: ProcessName) => {
+    // Three processes cannot share one metrics port: api, streaming and worker take
+    // METRICS_PORT, METRICS_PORT+1 and METRICS_PORT+2.
+    const metricsPort = config.metrics.port
+      ? { METRICS_PORT: String(config.metrics.port + PROCESSES.indexOf(name)) }
+      : {};
     const child = fork(join(__dirname, '..', '..', name, 'src', 'main.js'), [], {
-      env: { ...process.env, DB_MIGRATE_ON_BOOT: 'false' },
+      env: { ...process.env, ...metricsPort, DB_MIGRATE_ON_BOOT: 'false' },
       stdio: 'inherit',
     });
     children.set(name, child);

@@ -2,6 +2,15 @@ import { ConfigurationError, loadConfig, parseBoolean, QUEUE_NAMES } from '.';
 import { assertNodeVersion } from './require-node';
 
 describe('loadConfig', () => {
+  it('reads Redis Sentinel as Mastodon names it, and refuses a malformed list', () => {
+    const config = loadConfig({ REDIS_SENTINELS: 'a.example:26379,10.0.0.2:26380' });
+    expect(config.redis.sentinels).toEqual([
+      { host: 'a.example', port: 26379 },
+      { host: '10.0.0.2', port: 26380 },
+    ]);
+    expect(() => loadConfig({ REDIS_SENTINELS: 'a.example' })).toThrow(/REDIS_SENTINELS/);
+  });
+
   it('applies safe defaults', () => {
     const config = loadConfig({});
     expect(config.http).toMatchObject({ port: 3000, streamingPort: 4000, bind: '127.0.0.1' });
@@ -9,6 +18,8 @@ describe('loadConfig', () => {
     expect(config.redis).toEqual({
       url: 'redis://127.0.0.1:6379/0',
       namespace: '',
+      sentinels: null,
+      sentinelMaster: 'mymaster',
       commandTimeoutMs: 1000,
     });
     expect(config.instance).toMatchObject({
@@ -122,7 +133,7 @@ describe('loadConfig', () => {
   it.each([
     [
       'unknown',
-      /WORKER_QUEUES names an unknown queue "unknown" \(queues: default, push, mailers, scheduler, media\)/,
+      /WORKER_QUEUES names an unknown queue "unknown" \(queues: default, push, mailers, scheduler, media, federation.deliver, ingress\)/,
     ],
     ['push,push', /WORKER_QUEUES names the queue "push" twice/],
     ['push:0', /WORKER_QUEUES gives "push" a concurrency outside 1-100/],

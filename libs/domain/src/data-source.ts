@@ -12,16 +12,22 @@ export interface DatabaseOptions {
    * overloaded process answers 503 instead of queueing requests without end; none when unset.
    */
   poolTimeoutMs?: number;
+  /** A read replica: only queries that ask for it (ReadReplica) go there. */
+  replicaUrl?: string | null;
 }
 
 export function dataSourceOptions({
   url,
   poolSize = 10,
   poolTimeoutMs,
+  replicaUrl = null,
 }: DatabaseOptions): DataSourceOptions {
   return {
     type: 'postgres',
-    url,
+    // Reads default to the primary, so a read after a write sees it; ReadReplica opts in.
+    ...(replicaUrl
+      ? { replication: { master: { url }, slaves: [{ url: replicaUrl }], defaultMode: 'master' } }
+      : { url }),
     entities: ENTITIES,
     migrations: MIGRATIONS,
     migrationsTableName: 'schema_migrations',

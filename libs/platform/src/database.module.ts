@@ -17,6 +17,7 @@ import { dataSourceOptions, ENTITIES, REPOSITORIES } from '@nestodon/domain';
           url: config.database.url,
           poolSize: config.database.poolSize,
           poolTimeoutMs: config.database.poolTimeoutMs,
+          replicaUrl: config.database.replicaUrl,
         }),
         migrationsRun: false,
       }),

@@ -8,3 +8,4 @@ export * from './redis-unavailable';
 export * from './shutdown';
 export * from './rate-limiter.service';
 export * from './outbound';
+export * from './metrics';

@@ -15,6 +15,7 @@ export const CLOSE_TRY_AGAIN_LATER = 1013;
 
 /** A WebSocket client; pings on every heartbeat and drops a client that missed the last pong. */
 export class WebSocketConnection extends StreamConnection {
+  readonly transport = 'websocket';
   private alive = true;
   readonly closed: Promise<void>;
 
