@@ -25,6 +25,8 @@ export async function createApiApp(
   configureHttp(app, {
     trustedProxies: config.http.trustedProxies,
     throttle: app.get(ApiThrottle).handle,
+    headersTimeoutMs: config.http.headersTimeoutMs,
+    requestTimeoutMs: config.http.requestTimeoutMs,
   });
   serveOpenApi(app);
   serveJobDashboard(app);

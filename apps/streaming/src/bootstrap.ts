@@ -18,7 +18,11 @@ export async function createStreamingApp(
   );
   app.useLogger(app.get(Logger));
   instrumentHttp(app, config.metrics.token);
-  configureHttp(app, { trustedProxies: config.http.trustedProxies });
+  configureHttp(app, {
+    trustedProxies: config.http.trustedProxies,
+    headersTimeoutMs: config.http.headersTimeoutMs,
+    requestTimeoutMs: config.http.requestTimeoutMs,
+  });
   app.useWebSocketAdapter(new StreamingWsAdapter(app));
   return app;
 }

@@ -7,6 +7,11 @@ import { SnakeNamingStrategy } from './naming-strategy';
 export interface DatabaseOptions {
   url: string;
   poolSize?: number;
+  /**
+   * Longest wait for a pooled connection (or a new one) before the query fails, so that an
+   * overloaded process answers 503 instead of queueing requests without end; none when unset.
+   */
+  poolTimeoutMs?: number;
   /** A read replica: only queries that ask for it (ReadReplica) go there. */
   replicaUrl?: string | null;
 }
@@ -14,6 +19,7 @@ export interface DatabaseOptions {
 export function dataSourceOptions({
   url,
   poolSize = 10,
+  poolTimeoutMs,
   replicaUrl = null,
 }: DatabaseOptions): DataSourceOptions {
   return {
@@ -28,7 +34,11 @@ export function dataSourceOptions({
     namingStrategy: new SnakeNamingStrategy(),
     synchronize: false,
     logging: false,
-    extra: { max: poolSize, application_name: 'nestodon' },
+    extra: {
+      max: poolSize,
+      application_name: 'nestodon',
+      ...(poolTimeoutMs ? { connectionTimeoutMillis: poolTimeoutMs } : {}),
+    },
   };
 }
 

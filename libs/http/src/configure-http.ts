@@ -3,9 +3,11 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { NextFunction, Request, RequestHandler, Response } from 'express';
 import multer from 'multer';
 import { parse as parseQuery } from 'qs';
+import type { Server } from 'node:http';
 import { cors } from './cors';
 import { normalizeRequestParams } from './request-params';
 import { InvalidMultipartError, MastodonExceptionFilter, mapError } from './exception.filter';
+import { uploadRouteMatcher } from './uploads';
 import { createValidationPipe } from './validation.pipe';
 
 const JSON_BODY = /^application\/([\w.-]+\+)?json\b/;
@@ -23,6 +25,27 @@ export interface HttpOptions {
   fileSizeLimit?: number;
   /** Counts requests before anything reads their body (the api's general throttle). */
   throttle?: RequestHandler;
+  /** Slow clients (slowloris): time to send the headers, and the whole request. */
+  headersTimeoutMs?: number;
+  requestTimeoutMs?: number;
+}
+
+/** Longest request target; Node refuses request heads over 16 KiB (431) by itself. */
+const MAX_URL_LENGTH = 8 * 1024;
+
+/**
+ * Bounds what slow clients may hold: the request head within `headersTimeoutMs` and the whole
+ * request within `requestTimeoutMs` (Node answers 408 and closes), checked every second.
+ */
+function hardenServer(app: INestApplication, options: HttpOptions): void {
+  // connectionsCheckingInterval (untyped) is read when the server starts listening: timeouts
+  // are enforced at this granularity (30 s by default).
+  const server = app.getHttpServer() as Server & { connectionsCheckingInterval: number };
+  server.connectionsCheckingInterval = 1000;
+  if (options.headersTimeoutMs) server.headersTimeout = options.headersTimeoutMs;
+  if (options.requestTimeoutMs) {
+    server.requestTimeout = Math.max(options.requestTimeoutMs, server.headersTimeout);
+  }
 }
 
 /**
@@ -36,6 +59,11 @@ export function configureHttp(app: INestApplication, options: HttpOptions = {}):
   express_.disable('x-powered-by');
   express_.set('trust proxy', options.trustedProxies ?? ['loopback']);
   express_.set('query parser', (text: string) => parseQuery(text, QS_OPTIONS));
+  hardenServer(app, options);
+  express_.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.originalUrl.length <= MAX_URL_LENGTH) return next();
+    res.status(414).json({ error: 'URI too long' });
+  });
   express_.use(cors);
   if (options.throttle) express_.use(options.throttle);
   express_.use(
@@ -55,12 +83,18 @@ export function configureHttp(app: INestApplication, options: HttpOptions = {}):
       parameterLimit: QS_OPTIONS.parameterLimit,
     }),
   );
-  const multipart = multer({
-    storage: multer.memoryStorage(),
-    limits: { fileSize: options.fileSizeLimit ?? 100 * 1024 * 1024, fields: 1000, files: 10 },
-  }).any();
+  // Files only where a route takes them (@AcceptsUploads); elsewhere the small body limit.
+  const multipartFor = (fileSize: number) =>
+    multer({
+      storage: multer.memoryStorage(),
+      limits: { fileSize, fields: 1000, files: 10 },
+    }).any();
+  const uploads = multipartFor(options.fileSizeLimit ?? 100 * 1024 * 1024);
+  const small = multipartFor(bodyLimit);
+  const acceptsUploads = uploadRouteMatcher(app);
   express_.use((req: Request, res: Response, next: NextFunction) => {
     if (!req.is('multipart/form-data')) return next();
+    const multipart = acceptsUploads(req.path) ? uploads : small;
     multipart(req, res, (error?: unknown) => {
       if (!error || error instanceof multer.MulterError) return next(error);
       next(new InvalidMultipartError(error instanceof Error ? error.message : String(error)));

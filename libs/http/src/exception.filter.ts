@@ -64,6 +64,16 @@ const TEMPORARY_PROBLEM: Mapped = {
   body: { error: 'There was a temporary problem serving your request, please try again' },
 };
 
+// What pg rejects with when no pooled connection frees up within DB_POOL_TIMEOUT_MS, or a new
+// one cannot be made in time: the process is overloaded (or PostgreSQL away), not the input bad.
+const DATABASE_BUSY = [
+  'timeout exceeded when trying to connect',
+  'Connection terminated due to connection timeout',
+];
+
+const isDatabaseBusy = (error: unknown) =>
+  error instanceof Error && DATABASE_BUSY.includes(error.message);
+
 /** Other 4xx errors from HTTP middleware (http-errors objects that say they may be shown). */
 function httpClientError(exception: unknown): Mapped | undefined {
   const error = exception as { status?: unknown; expose?: unknown; message?: unknown };
@@ -125,7 +135,7 @@ export function mapError(exception: unknown): Mapped {
   if (exception instanceof InvalidMultipartError) {
     return { status: 422, body: { error: 'Invalid multipart data' } };
   }
-  if (isRedisUnavailable(exception)) return TEMPORARY_PROBLEM;
+  if (isRedisUnavailable(exception) || isDatabaseBusy(exception)) return TEMPORARY_PROBLEM;
   if (exception instanceof QueryFailedError) {
     const code = (exception.driverError as { code?: string })?.code;
     if (code && SQL_STATE[code]) return SQL_STATE[code];

@@ -7,3 +7,4 @@ export * from './rate-limit';
 export * from './request-params';
 export * from './routes';
 export * from './update-route';
+export * from './uploads';

@@ -16,6 +16,7 @@ import { dataSourceOptions, ENTITIES, REPOSITORIES } from '@nestodon/domain';
         ...dataSourceOptions({
           url: config.database.url,
           poolSize: config.database.poolSize,
+          poolTimeoutMs: config.database.poolTimeoutMs,
           replicaUrl: config.database.replicaUrl,
         }),
         migrationsRun: false,

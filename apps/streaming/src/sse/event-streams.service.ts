@@ -56,7 +56,8 @@ export class EventStreams {
       if (gone) this.hub.close(connection);
       else await this.hub.subscribe(connection, stream);
     } catch (error) {
-      if (!(error instanceof StreamError)) this.logger.error(`event stream failed: ${String(error)}`);
+      if (!(error instanceof StreamError))
+        this.logger.error(`event stream failed: ${String(error)}`);
       response.end();
     }
   }

@@ -19,7 +19,7 @@ import {
   UploadMediaService,
 } from '@nestodon/core';
 import { Account } from '@nestodon/domain';
-import { RateLimit, Update } from '@nestodon/http';
+import { AcceptsUploads, RateLimit, Update } from '@nestodon/http';
 import { MediaAttachmentJson, serializeMediaAttachment } from '@nestodon/serializers';
 import type { Request, Response } from 'express';
 import { MEDIA_RATE_LIMIT, MediaParams, processedStatus, uploadedFile } from './media/media-params';
@@ -40,6 +40,7 @@ export class MediaController {
 
   @Post()
   @HttpCode(200)
+  @AcceptsUploads()
   @Scopes('write:media')
   @RateLimit(MEDIA_RATE_LIMIT)
   async create(
@@ -75,6 +76,7 @@ export class MediaController {
 
   /** Description, focus and preview image, until a status is posted with the upload. */
   @Update(':id')
+  @AcceptsUploads()
   @Scopes('write:media')
   async update(
     @CurrentAccount() account: Account,

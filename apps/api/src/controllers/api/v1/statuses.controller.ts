@@ -25,7 +25,7 @@ import {
   UpdateStatusService,
 } from '@nestodon/core';
 import { Account, isValidId, ValidationError } from '@nestodon/domain';
-import { RateLimit, ToArray, Update } from '@nestodon/http';
+import { AcceptsUploads, RateLimit, ToArray, Update } from '@nestodon/http';
 import {
   AccountPresenter,
   ScheduledStatusJson,
@@ -168,6 +168,7 @@ export class StatusesController {
 
   /** Edits one's own status (the new text, media and poll replace the old ones). */
   @Update(':id')
+  @AcceptsUploads()
   @Scopes('write:statuses')
   async update(
     @CurrentAccount() account: Account,

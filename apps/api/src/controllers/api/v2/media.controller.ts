@@ -3,7 +3,7 @@ import { CurrentAccount, Scopes } from '@nestodon/auth';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
 import { UploadMediaService } from '@nestodon/core';
 import { Account } from '@nestodon/domain';
-import { RateLimit } from '@nestodon/http';
+import { AcceptsUploads, RateLimit } from '@nestodon/http';
 import { MediaAttachmentJson, serializeMediaAttachment } from '@nestodon/serializers';
 import type { Request, Response } from 'express';
 import {
@@ -26,6 +26,7 @@ export class MediaV2Controller {
   ) {}
 
   @Post()
+  @AcceptsUploads()
   @Scopes('write:media')
   @RateLimit(MEDIA_RATE_LIMIT)
   async create(

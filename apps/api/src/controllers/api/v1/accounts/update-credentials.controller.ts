@@ -1,7 +1,7 @@
 import { Body, Controller, Patch, Put, Req } from '@nestjs/common';
 import { AuthContext, CurrentAuth, Scopes } from '@nestodon/auth';
 import { UpdateCredentialsInput, UpdateCredentialsService } from '@nestodon/core';
-import { ToBoolean } from '@nestodon/http';
+import { AcceptsUploads, ToBoolean } from '@nestodon/http';
 import { AccountPresenter, CredentialAccountJson } from '@nestodon/serializers';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
@@ -50,6 +50,7 @@ export class UpdateCredentialsController {
   ) {}
 
   @Patch()
+  @AcceptsUploads()
   @Scopes('write:accounts')
   patch(
     @CurrentAuth() auth: AuthContext,
@@ -60,6 +61,7 @@ export class UpdateCredentialsController {
   }
 
   @Put()
+  @AcceptsUploads()
   @Scopes('write:accounts')
   put(
     @CurrentAuth() auth: AuthContext,
