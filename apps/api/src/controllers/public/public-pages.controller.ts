@@ -1,11 +1,17 @@
 import { Controller, Get, Inject, Param, Res } from '@nestjs/common';
 import { Public } from '@nestodon/auth';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
-import { PublicPageQueries, PublicProfile } from '@nestodon/core';
+import { PublicPageQueries, PublicProfile, TermsOfServiceQueries } from '@nestodon/core';
 import { RecordNotFoundError } from '@nestodon/domain';
-import { AccountPresenter, StatusPresenter, versionString } from '@nestodon/serializers';
+import {
+  AccountPresenter,
+  serializePrivacyPolicy,
+  StatusPresenter,
+  versionString,
+} from '@nestodon/serializers';
 import type { Response } from 'express';
 import {
+  documentPage,
   embedPage,
   profilePage,
   PublicSite,
@@ -45,6 +51,7 @@ export class PublicPagesController {
     private readonly pages: PublicPageQueries,
     private readonly accounts: AccountPresenter,
     private readonly statuses: StatusPresenter,
+    private readonly terms: TermsOfServiceQueries,
   ) {}
 
   @Get('@:handle')
@@ -104,6 +111,24 @@ export class PublicPagesController {
     } else {
       sendPublicPage(res, tagPage(this.site(), name, json));
     }
+  }
+
+  @Get('privacy-policy')
+  @Public()
+  privacyPolicy(@Res() res: Response): void {
+    const { content } = serializePrivacyPolicy(this.config.instance);
+    sendPublicPage(res, documentPage(this.site(), 'Privacy policy', '/privacy-policy', content));
+  }
+
+  @Get(['terms-of-service', 'terms-of-service/:date'])
+  @Public()
+  async termsOfService(
+    @Param('date') date: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
+    const terms = date ? await this.terms.effectiveOn(date) : await this.terms.current();
+    const path = date ? `/terms-of-service/${date}` : '/terms-of-service';
+    sendPublicPage(res, documentPage(this.site(), 'Terms of service', path, terms.content));
   }
 
   private profileOf(username: string): Promise<PublicProfile> {

@@ -200,3 +200,23 @@ export function embedPage(site: PublicSite, status: StatusJson): SafeHtml {
     statusCard(status, site),
   );
 }
+
+/** `/privacy-policy` and `/terms-of-service`: a document of the server (HTML kept as given). */
+export function documentPage(
+  site: PublicSite,
+  title: string,
+  path: string,
+  content: string,
+): SafeHtml {
+  return publicLayout(
+    {
+      title: `${title} · ${site.title}`,
+      description: summary(content),
+      url: `${site.baseUrl}${path}`,
+      type: 'website',
+      alternates: [],
+      siteName: site.title,
+    },
+    html`<article class="card content">${new SafeHtml(content)}</article>`,
+  );
+}
