@@ -12,6 +12,11 @@ export interface DatabaseConfig {
   url: string;
   /** A streaming replica for read-heavy id queries (timelines, profiles, directory); null: none. */
   replicaUrl: string | null;
+  /**
+   * When `npm start` runs PostgreSQL itself: `auto` when DATABASE_URL is unset and nothing
+   * answers at the default address, `always` when DATABASE_URL is unset, `never`.
+   */
+  embedded: 'auto' | 'always' | 'never';
   poolSize: number;
   migrateOnBoot: boolean;
 }
@@ -165,6 +170,7 @@ function withDefaults(vars: EnvironmentVariables): AppConfig {
     database: {
       url: vars.DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/nestodon_${env}`,
       replicaUrl: vars.REPLICA_DATABASE_URL ?? null,
+      embedded: (vars.EMBEDDED_POSTGRES as DatabaseConfig['embedded'] | undefined) ?? 'auto',
       poolSize: vars.DB_POOL ?? 10,
       migrateOnBoot: vars.DB_MIGRATE_ON_BOOT ?? true,
     },

@@ -51,6 +51,10 @@ export class EnvironmentVariables {
   REPLICA_DATABASE_URL?: string;
 
   @IsOptional()
+  @IsIn(['auto', 'always', 'never'])
+  EMBEDDED_POSTGRES?: string;
+
+  @IsOptional()
   @Transform(toInt)
   @IsInt()
   @Min(1)
@@ -416,6 +420,7 @@ class EnvironmentVariablesKeys implements Record<keyof EnvironmentVariables, und
   NODE_ENV = undefined;
   DATABASE_URL = undefined;
   REPLICA_DATABASE_URL = undefined;
+  EMBEDDED_POSTGRES = undefined;
   DB_POOL = undefined;
   REDIS_URL = undefined;
   REDIS_SENTINELS = undefined;
