@@ -118,6 +118,9 @@ describe('public pages and feeds', () => {
   it('answers 404 for unknown, unconfirmed and suspended accounts', async () => {
     await createLocalAccount(api.dataSource, { username: 'pending' }, { confirmedAt: null });
     await createLocalAccount(api.dataSource, { username: 'gone', suspendedAt: new Date() });
+    const missing = await api.http.get('/@nobody').expect(404);
+    expect(missing.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(missing.text).toContain('Not found');
     for (const name of ['nobody', 'pending', 'gone', 'bad-name']) {
       await api.http.get(`/@${name}`).expect(404);
       await api.http.get(`/@${name}.rss`).expect(404);

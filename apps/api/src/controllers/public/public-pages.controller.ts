@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Param, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Res, UseFilters } from '@nestjs/common';
 import { Public } from '@nestodon/auth';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
 import { PublicPageQueries, PublicProfile, TermsOfServiceQueries } from '@nestodon/core';
@@ -18,6 +18,7 @@ import {
   statusPage,
   tagPage,
 } from '../../pages/public/public-pages';
+import { PublicPageNotFoundFilter } from '../../pages/public/not-found.filter';
 import { sendPublicPage } from '../../pages/public/public-layout';
 import { accountFeed, tagFeed } from '../../pages/public/rss';
 
@@ -45,6 +46,7 @@ function sendFeed(res: Response, xml: string): void {
  * Asked for as ActivityPub, the same addresses are answered by the federation middleware first.
  */
 @Controller()
+@UseFilters(PublicPageNotFoundFilter)
 export class PublicPagesController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
