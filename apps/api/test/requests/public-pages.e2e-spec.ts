@@ -1,5 +1,10 @@
 import { CustomEmoji } from '@nestodon/domain';
-import { createAccountWithToken, createLocalAccount } from '@nestodon/testing';
+import {
+  createAccountWithToken,
+  createLocalAccount,
+  createRemoteAccount,
+  createStatus,
+} from '@nestodon/testing';
 import { ApiHarness, startApi } from '../support/api-harness';
 
 describe('public pages and feeds', () => {
@@ -152,6 +157,22 @@ describe('public pages and feeds', () => {
     expect(feed.text).toContain(`<link>${base}/tags/gardening</link>`);
     expect(feed.text).toContain(`${base}/@bob/${posted.bob}`);
     expect((await api.http.get('/tags/unused.rss').expect(200)).text).not.toContain('<item>');
+    const remote = await createRemoteAccount(api.dataSource, { domain: 'far.example' });
+    const far = await createStatus(api.dataSource, remote, {
+      text: 'far #gardening',
+      uri: 'https://far.example/statuses/1',
+      url: 'https://far.example/@someone/1',
+    });
+    await api.dataSource.query(
+      `INSERT INTO statuses_tags (status_id, tag_id) SELECT $1, id FROM tags WHERE name = 'gardening'`,
+      [far.id],
+    );
+    expect((await api.http.get('/tags/gardening.rss').expect(200)).text).toContain(
+      '<link>https://far.example/@someone/1</link>',
+    );
+    const local = await api.http.get('/tags/gardening.rss?local=true').expect(200);
+    expect(local.text).not.toContain('far.example');
+    expect(local.text).toContain(posted.bob);
     await api.http.get('/tags/%20').expect(404);
   });
 

@@ -82,11 +82,19 @@ export class PublicPageQueries {
     return { profile, status: await this.status(profile, match[2] ?? match[4]) };
   }
 
-  /** The latest public posts with the tag (a name that is no tag is 404). */
-  async tagStatuses(name: string): Promise<{ name: string; statuses: Status[] }> {
+  /** The latest public posts with the tag, of this server only with `local` (no tag name: 404). */
+  async tagStatuses(
+    name: string,
+    options: { local?: boolean } = {},
+  ): Promise<{ name: string; statuses: Status[] }> {
     const normalized = normalizeTagName(name);
     if (!normalized) throw new RecordNotFoundError();
-    const page = await this.tagTimeline.call(null, normalized, {}, { limit: PUBLIC_PAGE_SIZE });
+    const page = await this.tagTimeline.call(
+      null,
+      normalized,
+      { local: options.local },
+      { limit: PUBLIC_PAGE_SIZE },
+    );
     return { name: normalized, statuses: page.statuses };
   }
 }

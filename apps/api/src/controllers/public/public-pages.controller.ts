@@ -1,8 +1,10 @@
-import { Controller, Get, Inject, Param, Res, UseFilters } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Query, Res, UseFilters } from '@nestjs/common';
 import { Public } from '@nestodon/auth';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
 import { PublicPageQueries, PublicProfile, TermsOfServiceQueries } from '@nestodon/core';
 import { RecordNotFoundError } from '@nestodon/domain';
+import { ToBoolean } from '@nestodon/http';
+import { IsBoolean, IsOptional } from 'class-validator';
 import {
   AccountPresenter,
   serializePrivacyPolicy,
@@ -23,6 +25,14 @@ import { sendPublicPage } from '../../pages/public/public-layout';
 import { accountFeed, tagFeed } from '../../pages/public/rss';
 
 const USERNAME = /^[A-Za-z0-9_]+$/;
+
+class TagPageQuery {
+  /** Only posts of this server. */
+  @IsOptional()
+  @ToBoolean()
+  @IsBoolean()
+  local?: boolean;
+}
 
 /** `name.rss` is the feed of `name`. */
 function splitFeed(param: string): { name: string; rss: boolean } {
@@ -104,9 +114,13 @@ export class PublicPagesController {
 
   @Get('tags/:tag')
   @Public()
-  async tag(@Param('tag') param: string, @Res() res: Response): Promise<void> {
+  async tag(
+    @Param('tag') param: string,
+    @Query() query: TagPageQuery,
+    @Res() res: Response,
+  ): Promise<void> {
     const { name: requested, rss } = splitFeed(param);
-    const { name, statuses } = await this.pages.tagStatuses(requested);
+    const { name, statuses } = await this.pages.tagStatuses(requested, query);
     const json = await this.statuses.presentMany(statuses, null);
     if (rss) {
       sendFeed(res, tagFeed(name, this.config.instance.baseUrl, json, versionString()));

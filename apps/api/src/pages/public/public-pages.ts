@@ -84,7 +84,7 @@ function statusCard(status: StatusJson, site: PublicSite): SafeHtml {
         : body
     }
     <p class="meta">
-      <a href="${status.url ?? status.uri}"
+      <a href="${status.url || status.uri}"
         ><time datetime="${status.created_at}">${status.created_at.slice(0, 10)}</time></a
       >
       · ${status.replies_count} replies · ${status.reblogs_count} boosts ·
@@ -151,7 +151,7 @@ export function statusPage(
       description: status.spoiler_text
         ? `Content warning: ${status.spoiler_text}`
         : summary(status.content),
-      url: status.url ?? status.uri,
+      url: status.url || status.uri,
       type: 'article',
       image: status.sensitive
         ? status.account.avatar_static
@@ -191,7 +191,7 @@ export function embedPage(site: PublicSite, status: StatusJson): SafeHtml {
       description: status.spoiler_text
         ? `Content warning: ${status.spoiler_text}`
         : summary(status.content),
-      url: status.url ?? status.uri,
+      url: status.url || status.uri,
       type: 'article',
       alternates: [{ type: ACTIVITY_JSON, href: status.uri }],
       siteName: site.title,
