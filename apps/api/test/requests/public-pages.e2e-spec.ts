@@ -107,6 +107,11 @@ describe('public pages and feeds', () => {
       `<meta property="og:url" content="${base}/@alice/${posted.public}" />`,
     );
     expect(res.text).toContain('A public post about');
+    const oembed = /<link rel="alternate" type="application\/json\+oembed" href="([^"]+)"/.exec(
+      res.text,
+    )!;
+    const discovered = new URL(oembed[1].replace(/&amp;/g, '&'));
+    await api.http.get(`${discovered.pathname}${discovered.search}`).expect(200);
     await api.http.get(`/@alice/${posted.unlisted}`).expect(200);
     for (const id of [posted.private, posted.direct, posted.bob, '999999', 'nope']) {
       await api.http.get(`/@alice/${id}`).expect(404);

@@ -156,7 +156,14 @@ export function statusPage(
       image: status.sensitive
         ? status.account.avatar_static
         : (image?.preview_url ?? status.account.avatar_static),
-      alternates: [{ type: ACTIVITY_JSON, href: status.uri }],
+      alternates: [
+        { type: ACTIVITY_JSON, href: status.uri },
+        // oEmbed discovery, as Mastodon's post pages offer it.
+        {
+          type: 'application/json+oembed',
+          href: `${site.baseUrl}/api/oembed?format=json&url=${encodeURIComponent(status.url || status.uri)}`,
+        },
+      ],
       noindex: options.noindex,
       siteName: site.title,
       lang: status.language,
