@@ -152,6 +152,15 @@ describe('public pages and feeds', () => {
     }
   });
 
+  it('/@alice/tagged/:tag[.rss] keeps her posts with the tag', async () => {
+    const page = await api.http.get('/@alice/tagged/gardening').expect(200);
+    expect(page.text).toContain('A public post about');
+    expect(page.text).not.toContain('quietly unlisted');
+    const feed = await api.http.get('/@alice/tagged/Gardening.rss').expect(200);
+    expect(feed.text).toContain(`${base}/@alice/${posted.public}`);
+    expect(feed.text).not.toContain(`${base}/@alice/${posted.unlisted}`);
+  });
+
   it('/tags/:name and /tags/:name.rss list public posts with the tag', async () => {
     const page = await api.http.get('/tags/Gardening').expect(200);
     expect(page.text).toContain('<h1>#gardening</h1>');

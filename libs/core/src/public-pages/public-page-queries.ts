@@ -47,12 +47,12 @@ export class PublicPageQueries {
     return { account, noindex: readUserSettings(user!.settings).noindex };
   }
 
-  /** The account's latest public and unlisted posts, without replies and reblogs. */
-  async profileStatuses(account: Account): Promise<Status[]> {
+  /** The account's latest public and unlisted posts, without replies and reblogs (or with a tag). */
+  async profileStatuses(account: Account, tagged?: string): Promise<Status[]> {
     const page = await this.accountStatuses.call(
       account.id,
       null,
-      { excludeReplies: true, excludeReblogs: true },
+      { excludeReplies: true, excludeReblogs: true, tagged },
       { limit: PUBLIC_PAGE_SIZE },
     );
     return page.statuses;

@@ -68,23 +68,21 @@ export class PublicPagesController {
 
   @Get('@:handle')
   @Public()
-  async profile(@Param('handle') param: string, @Res() res: Response): Promise<void> {
+  profile(@Param('handle') param: string, @Res() res: Response): Promise<void> {
     const { name, rss } = splitFeed(param);
-    const profile = await this.profileOf(name);
-    const [account, statuses] = await Promise.all([
-      this.accounts.present(profile.account),
-      this.pages
-        .profileStatuses(profile.account)
-        .then((rows) => this.statuses.presentMany(rows, null)),
-    ]);
-    if (rss) {
-      sendFeed(
-        res,
-        accountFeed(account, this.config.instance.localDomain, statuses, versionString()),
-      );
-    } else {
-      sendPublicPage(res, profilePage(this.site(), account, statuses, profile));
-    }
+    return this.sendProfile(name, undefined, rss, res);
+  }
+
+  /** `/@alice/tagged/:tag[.rss]`: her posts with the tag. */
+  @Get('@:handle/tagged/:tag')
+  @Public()
+  profileTagged(
+    @Param('handle') handle: string,
+    @Param('tag') param: string,
+    @Res() res: Response,
+  ): Promise<void> {
+    const { name: tag, rss } = splitFeed(param);
+    return this.sendProfile(handle, tag, rss, res);
   }
 
   @Get('@:handle/:id')
@@ -145,6 +143,29 @@ export class PublicPagesController {
     const terms = date ? await this.terms.effectiveOn(date) : await this.terms.current();
     const path = date ? `/terms-of-service/${date}` : '/terms-of-service';
     sendPublicPage(res, documentPage(this.site(), 'Terms of service', path, terms.content));
+  }
+
+  private async sendProfile(
+    username: string,
+    tagged: string | undefined,
+    rss: boolean,
+    res: Response,
+  ): Promise<void> {
+    const profile = await this.profileOf(username);
+    const [account, statuses] = await Promise.all([
+      this.accounts.present(profile.account),
+      this.pages
+        .profileStatuses(profile.account, tagged)
+        .then((rows) => this.statuses.presentMany(rows, null)),
+    ]);
+    if (rss) {
+      sendFeed(
+        res,
+        accountFeed(account, this.config.instance.localDomain, statuses, versionString()),
+      );
+    } else {
+      sendPublicPage(res, profilePage(this.site(), account, statuses, profile));
+    }
   }
 
   private profileOf(username: string): Promise<PublicProfile> {
