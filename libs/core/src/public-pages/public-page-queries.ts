@@ -6,6 +6,7 @@ import {
   readUserSettings,
   RecordNotFoundError,
   Status,
+  TagRepository,
   UserRepository,
 } from '@nestodon/domain';
 import { isAccountHidden, isAccountUnavailable } from '@nestodon/policies';
@@ -36,6 +37,7 @@ export class PublicPageQueries {
     private readonly accountStatuses: FetchAccountStatusesService,
     private readonly statuses: StatusQueries,
     private readonly tagTimeline: FetchTagTimelineService,
+    private readonly tags: TagRepository,
   ) {}
 
   /** A local account with a page (not suspended, confirmed and approved), or 404. */
@@ -82,13 +84,15 @@ export class PublicPageQueries {
     return { profile, status: await this.status(profile, match[2] ?? match[4]) };
   }
 
-  /** The latest public posts with the tag, of this server only with `local` (no tag name: 404). */
+  /** The latest public posts with the tag, of this server only with `local`. */
   async tagStatuses(
     name: string,
     options: { local?: boolean } = {},
   ): Promise<{ name: string; statuses: Status[] }> {
     const normalized = normalizeTagName(name);
-    if (!normalized) throw new RecordNotFoundError();
+    // Unknown tags and tags staff made unusable have no page, as on Mastodon.
+    const tag = normalized ? await this.tags.findByName(normalized) : null;
+    if (!tag || tag.usable === false) throw new RecordNotFoundError();
     const page = await this.tagTimeline.call(
       null,
       normalized,
