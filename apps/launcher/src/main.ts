@@ -57,9 +57,14 @@ async function main() {
     }, config.http.shutdownTimeoutMs + 1500).unref();
   };
 
-  for (const name of PROCESSES) {
+  for (const [index, name] of PROCESSES.entries()) {
+    // Three processes cannot share one metrics port: api, streaming and worker take
+    // METRICS_PORT, METRICS_PORT+1 and METRICS_PORT+2.
+    const metricsPort = config.metrics.port
+      ? { METRICS_PORT: String(config.metrics.port + index) }
+      : {};
     const child = fork(join(__dirname, '..', '..', name, 'src', 'main.js'), [], {
-      env: { ...process.env, DB_MIGRATE_ON_BOOT: 'false' },
+      env: { ...process.env, ...metricsPort, DB_MIGRATE_ON_BOOT: 'false' },
       stdio: 'inherit',
     });
     children.set(name, child);

@@ -42,6 +42,14 @@ export interface HttpConfig {
   trustedProxies: string[];
 }
 
+/** Prometheus metrics: where each process publishes them (neither set: nowhere). */
+export interface MetricsConfig {
+  /** A listener of its own for `GET /metrics`, on BIND, without authentication. */
+  port: number | null;
+  /** `GET /metrics` on the process's own port, for `Authorization: Bearer <token>`. */
+  token: string | null;
+}
+
 export interface InstanceConfig {
   localDomain: string;
   webDomain: string;
@@ -133,6 +141,7 @@ export interface AppConfig {
   database: DatabaseConfig;
   redis: RedisConfig;
   http: HttpConfig;
+  metrics: MetricsConfig;
   instance: InstanceConfig;
   jobs: JobsConfig;
   /** Signs cookies and derives other secrets; required in production. */
@@ -195,6 +204,7 @@ function withDefaults(vars: EnvironmentVariables): AppConfig {
         .split(',')
         .map((p) => p.trim()),
     },
+    metrics: { port: vars.METRICS_PORT ?? null, token: vars.METRICS_TOKEN ?? null },
     instance: {
       localDomain,
       webDomain,

@@ -116,6 +116,18 @@ export class EnvironmentVariables {
   WORKER_HEALTH_PORT?: number;
 
   @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  METRICS_PORT?: number;
+
+  @IsOptional()
+  @IsString()
+  @MinLength(16)
+  METRICS_TOKEN?: string;
+
+  @IsOptional()
   @Transform(toBool)
   @IsBoolean()
   LOCAL_HTTPS?: boolean;
@@ -430,6 +442,8 @@ class EnvironmentVariablesKeys implements Record<keyof EnvironmentVariables, und
   STREAMING_PORT = undefined;
   BIND = undefined;
   WORKER_HEALTH_PORT = undefined;
+  METRICS_PORT = undefined;
+  METRICS_TOKEN = undefined;
   LOCAL_DOMAIN = undefined;
   WEB_DOMAIN = undefined;
   LOCAL_HTTPS = undefined;

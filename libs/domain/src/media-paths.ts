@@ -120,3 +120,8 @@ export function customEmojiKey(
     style === 'static' ? emoji.imageFileName.replace(/\.[^.]+$/, '') + '.png' : emoji.imageFileName;
   return `custom_emojis/images/${idPartition(emoji.id)}/${style}/${name}`;
 }
+
+/** Storage key of a preview card's re-hosted image, e.g. `preview_cards/images/000/000/007/original/3f2a.jpg`. */
+export function previewCardImageKey(card: { id: string; imageFileName: string }): string {
+  return `preview_cards/images/${idPartition(card.id)}/original/${card.imageFileName}`;
+}

@@ -28,3 +28,7 @@ export * from './rest/notification-policy.serializer';
 export * from './rest/conversation.serializer';
 export * from './rest/web-push-subscription.serializer';
 export * from './rest/collection.serializer';
+export * from './rest/report.serializer';
+export * from './rest/admin.serializer';
+export * from './rest/domain-block.serializer';
+export * from './rest/preview-card.serializer';

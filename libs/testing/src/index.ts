@@ -12,3 +12,4 @@ export * from './wait-for';
 export * from './http-stand-in';
 export * from './private-redis';
 export * from './request-examples';
+export * from './metrics';

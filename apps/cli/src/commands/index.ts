@@ -8,6 +8,7 @@ import { emojiCommand } from './emoji.command';
 import { feedsCommand } from './feeds.command';
 import { mediaCommand } from './media.command';
 import { recommendationsCommand } from './recommendations.command';
+import { searchCommand } from './search.command';
 import { settingsCommand } from './settings.command';
 import { statusesCommand } from './statuses.command';
 import { termsCommand } from './terms.command';
@@ -28,6 +29,7 @@ export const COMMANDS: ReadonlyArray<(runtime: CliRuntime) => Command> = [
   feedsCommand,
   mediaCommand,
   recommendationsCommand,
+  searchCommand,
   settingsCommand,
   statusesCommand,
   termsCommand,

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
-import { INBOX_HANDLERS } from '@nestodon/activitypub/inbox';
+import { INBOX_HANDLERS, INBOX_SUPPORT, RemoteActors } from '@nestodon/activitypub/inbox';
 import { LocalUris } from '@nestodon/activitypub/render';
 import { OutboundModule } from '@nestodon/platform';
 import { ActorFactsLoader } from './actor-facts';
@@ -8,16 +8,18 @@ import { ActorRoutes } from './actor.routes';
 import { CollectionRoutes } from './collection.routes';
 import { EmojiFactsLoader } from './emoji-facts';
 import { FederationService } from './federation.service';
+import { IngressQueue } from './ingress-queue';
 import { NodeInfoRoutes } from './nodeinfo.routes';
 import { StatusFactsLoader } from './status-facts';
 import { StatusRoutes } from './status.routes';
+import { RemoteAccountResolverModule } from './webfinger-account-resolver';
 
 /**
  * ActivityPub through Fedify: the Federation object and what it serves. Needs the database,
  * Redis, core and serializers modules of the process; brings the outbound HTTP client.
  */
 @Module({
-  imports: [OutboundModule],
+  imports: [OutboundModule, RemoteAccountResolverModule],
   providers: [
     {
       provide: LocalUris,
@@ -31,9 +33,12 @@ import { StatusRoutes } from './status.routes';
     CollectionRoutes,
     StatusRoutes,
     NodeInfoRoutes,
+    RemoteActors,
+    ...INBOX_SUPPORT,
+    IngressQueue,
     ...INBOX_HANDLERS,
     FederationService,
   ],
-  exports: [FederationService, LocalUris],
+  exports: [FederationService, LocalUris, ActorFactsLoader, StatusFactsLoader, RemoteActors],
 })
 export class FederationModule {}

@@ -19,6 +19,7 @@ import { Mention } from './mention.entity';
 import { Poll } from './poll.entity';
 import { PollVote } from './poll-vote.entity';
 import { ScheduledStatus } from './scheduled-status.entity';
+import { PreviewCard } from './preview-card.entity';
 import { Status } from './status.entity';
 import { StatusEdit } from './status-edit.entity';
 import { StatusPin } from './status-pin.entity';
@@ -52,6 +53,9 @@ import { Setting } from './setting.entity';
 import { Quote } from './quote.entity';
 import { Collection, CollectionItem } from './collection.entity';
 import { GeneratedAnnualReport } from './generated-annual-report.entity';
+import { Report } from './report.entity';
+import { AccountWarning, AccountWarningPreset, AdminActionLog } from './account-warning.entity';
+import { DomainAllow, DomainBlock } from './domain-block.entity';
 
 export {
   Account,
@@ -131,6 +135,9 @@ export * from './notification-policy.entity';
 // Server settings changed at runtime.
 export { Setting };
 
+// Discovery: link preview cards (issue 11).
+export * from './preview-card.entity';
+
 // Client compatibility and the Mastodon 4.3–4.6 surface (issue 15).
 export { Quote, Collection, CollectionItem, GeneratedAnnualReport };
 export type { AnnualReportData } from './generated-annual-report.entity';
@@ -139,6 +146,11 @@ export * from './collection.entity';
 
 // Announcements (issue 11).
 export { Announcement };
+// Moderation (issue 12).
+export { Report, AccountWarning, AccountWarningPreset, AdminActionLog, DomainBlock, DomainAllow };
+export * from './report.entity';
+export * from './account-warning.entity';
+export * from './domain-block.entity';
 
 export const ENTITIES = [
   Announcement,
@@ -199,4 +211,13 @@ export const ENTITIES = [
   Collection,
   CollectionItem,
   GeneratedAnnualReport,
+  // Moderation.
+  Report,
+  AccountWarning,
+  AccountWarningPreset,
+  AdminActionLog,
+  DomainBlock,
+  DomainAllow,
+  // Discovery (issue 11).
+  PreviewCard,
 ];

@@ -17,6 +17,35 @@ export interface AccountHandle {
   domain: string | null;
 }
 
+/** What a remote actor's document says about its account (ActivityPub id required). */
+export type RemoteAccountValues = Pick<
+  Account,
+  | 'username'
+  | 'domain'
+  | 'displayName'
+  | 'note'
+  | 'url'
+  | 'inboxUrl'
+  | 'outboxUrl'
+  | 'sharedInboxUrl'
+  | 'followersUrl'
+  | 'followingUrl'
+  | 'featuredCollectionUrl'
+  | 'actorType'
+  | 'publicKey'
+  | 'ed25519PublicKey'
+  | 'locked'
+  | 'discoverable'
+  | 'indexable'
+  | 'memorial'
+  | 'fields'
+  | 'avatarRemoteUrl'
+  | 'headerRemoteUrl'
+  | 'lastWebfingeredAt'
+> & { uri: string; updatedAt?: Date };
+
+const toColumnName = (property: string) => property.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
 /**
  * Rows of `accounts`, shared by every feature that reads or writes accounts (accounts,
  * relationships, suggestions, tags, statuses). Usernames and domains compare
@@ -54,6 +83,35 @@ export class AccountRepository {
   /** The account whose ActivityPub id is `uri` (remote accounts keep theirs), or null. */
   findByUri(uri: string): Promise<Account | null> {
     return this.dataSource.getRepository(Account).findOneBy({ uri });
+  }
+
+  /**
+   * Stores a remote account first met by its handle (a mention), unless a row with its
+   * ActivityPub id exists; returns the stored row.
+   */
+  async insertRemoteIfMissing(
+    values: Pick<
+      Account,
+      | 'username'
+      | 'domain'
+      | 'displayName'
+      | 'uri'
+      | 'url'
+      | 'inboxUrl'
+      | 'sharedInboxUrl'
+      | 'followersUrl'
+      | 'actorType'
+      | 'locked'
+    >,
+  ): Promise<Account | null> {
+    await this.dataSource
+      .createQueryBuilder()
+      .insert()
+      .into(Account)
+      .values(values)
+      .orIgnore()
+      .execute();
+    return this.findByUri(values.uri!);
   }
 
   /** The local account of a username, or null. */
@@ -123,6 +181,27 @@ export class AccountRepository {
         ed25519PrivateKey: keys.ed25519PrivateKey,
       }),
     );
+  }
+
+  /**
+   * Inserts a remote account or, when its ActivityPub id is known, updates it in place (the
+   * same actor fetched again); returns the row as stored.
+   */
+  async upsertRemote(values: RemoteAccountValues, tx?: Transaction): Promise<Account> {
+    const accounts = this.manager(tx).getRepository(Account);
+    await accounts
+      .createQueryBuilder()
+      .insert()
+      .values(values)
+      .orUpdate(
+        Object.keys(values)
+          .filter((column) => column !== 'uri')
+          .map(toColumnName),
+        ['uri'],
+        { indexPredicate: 'uri IS NOT NULL' },
+      )
+      .execute();
+    return accounts.findOneByOrFail({ uri: values.uri });
   }
 
   /** A local account's key pairs; null when it has none (or not both kinds) yet. */

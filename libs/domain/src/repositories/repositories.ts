@@ -6,8 +6,10 @@ import { AccountInteractionRepository } from './account-interaction.repository';
 import { AccountNoteRepository } from './account-note.repository';
 import { AccountStatsRepository } from './account-stats.repository';
 import { AnnouncementRepository } from './announcement.repository';
+import { AccountWarningRepository } from './account-warning.repository';
 import { AnnualReportRepository } from './annual-report.repository';
 import { AccountRepository } from './account.repository';
+import { AdminAccountRepository } from './admin-account.repository';
 import { BlockRepository } from './block.repository';
 import { BookmarkRepository } from './bookmark.repository';
 import { CollectionRepository } from './collection.repository';
@@ -15,6 +17,10 @@ import { ConversationMuteRepository } from './conversation-mute.repository';
 import { CustomEmojiRepository } from './custom-emoji.repository';
 import { CustomFilterRepository } from './custom-filter.repository';
 import { DirectoryRepository } from './directory.repository';
+import { DomainAllowRepository } from './domain-allow.repository';
+import { DomainBlockRepository } from './domain-block.repository';
+import { PreviewCardRepository } from './preview-card.repository';
+import { SearchRepository } from './search.repository';
 import { EndorsementRepository } from './endorsement.repository';
 import { FanOutRepository } from './fan-out.repository';
 import { FavouriteRepository } from './favourite.repository';
@@ -23,6 +29,7 @@ import { FeedFactsRepository } from './feed-facts.repository';
 import { FeedRepository } from './feed.repository';
 import { FollowRecommendationRepository } from './follow-recommendation.repository';
 import { FollowRepository } from './follow.repository';
+import { InboxRepository } from './inbox.repository';
 import { InstanceActorRepository } from './instance-actor.repository';
 import { InstanceStatsRepository } from './instance-stats.repository';
 import { InviteRepository } from './invite.repository';
@@ -40,6 +47,7 @@ import { PollRepository } from './poll.repository';
 import { QuoteRepository } from './quote.repository';
 import { RelationshipListsRepository } from './relationship-lists.repository';
 import { RelationshipsRepository } from './relationships.repository';
+import { ReportRepository } from './report.repository';
 import { RuleRepository } from './rule.repository';
 import { ScheduledStatusRepository } from './scheduled-status.repository';
 import { SettingRepository } from './setting.repository';
@@ -50,6 +58,7 @@ import { StatusStatsRepository } from './status-stats.repository';
 import { StatusWriteRepository } from './status-write.repository';
 import { StreamingFactsRepository } from './streaming-facts.repository';
 import { StatusRepository } from './status.repository';
+import { TombstoneRepository } from './tombstone.repository';
 import { TagFollowRepository } from './tag-follow.repository';
 import { TagRepository } from './tag.repository';
 import { TermsOfServiceRepository } from './terms-of-service.repository';
@@ -71,6 +80,8 @@ export const REPOSITORIES = [
   AccountRepository,
   AccountStatsRepository,
   AnnouncementRepository,
+  AccountWarningRepository,
+  AdminAccountRepository,
   AnnualReportRepository,
   BlockRepository,
   BookmarkRepository,
@@ -79,6 +90,8 @@ export const REPOSITORIES = [
   CustomEmojiRepository,
   CustomFilterRepository,
   DirectoryRepository,
+  DomainAllowRepository,
+  DomainBlockRepository,
   EndorsementRepository,
   FanOutRepository,
   FavouriteRepository,
@@ -87,6 +100,7 @@ export const REPOSITORIES = [
   FeedRepository,
   FollowRecommendationRepository,
   FollowRepository,
+  InboxRepository,
   InstanceActorRepository,
   InstanceStatsRepository,
   InviteRepository,
@@ -101,17 +115,21 @@ export const REPOSITORIES = [
   OAuthAccessTokenRepository,
   OAuthApplicationRepository,
   PollRepository,
+  PreviewCardRepository,
   QuoteRepository,
   ReadReplica,
   RelationshipListsRepository,
   RelationshipsRepository,
+  ReportRepository,
   RuleRepository,
   ScheduledStatusRepository,
+  SearchRepository,
   SettingRepository,
   StatusCleanupRepository,
   StatusPageRepository,
   StatusPinRepository,
   StatusRepository,
+  TombstoneRepository,
   StatusStatsRepository,
   StatusWriteRepository,
   StreamingFactsRepository,

@@ -12,6 +12,8 @@ import {
   Status,
   StatusPageFacts,
   StatusPageRepository,
+  PreviewCard,
+  PreviewCardRepository,
   StatusRepository,
   ViewerRelationsRepository,
 } from '@nestodon/domain';
@@ -58,6 +60,8 @@ export interface StatusPage extends StatusPageFacts {
    * rendered) and theirs (only their id is shown).
    */
   quotedStatuses: Map<string, Status>;
+  /** Link preview cards, by status id (absent in pages built without them). */
+  cards?: Map<string, PreviewCard>;
   /**
    * The viewer's relations to the authors of the page and of quoted statuses, loaded only when
    * quotes or quote policies need them (anonymous relations otherwise).
@@ -86,6 +90,7 @@ export class StatusPageLoader {
     private readonly polls: PollRepository,
     private readonly quoteRows: QuoteRepository,
     private readonly statusRows: StatusRepository,
+    private readonly cardRows: PreviewCardRepository,
     private readonly relationRows: ViewerRelationsRepository,
     private readonly accountPresenter: AccountPresenter,
     @Optional()
@@ -114,8 +119,8 @@ export class StatusPageLoader {
     const distinct = (pick: (status: Status) => string[]) => [...new Set(list.flatMap(pick))];
     const conversationIds = distinct((s) => (s.conversationId ? [s.conversationId] : []));
 
-    const [accountJson, facts, media, polls, applications, filtered, relations] = await Promise.all(
-      [
+    const [accountJson, facts, media, polls, applications, filtered, relations, cards] =
+      await Promise.all([
         this.accountPresenter.presentMany([...authors.values()]),
         this.pages.facts([...all.keys()], viewerId ? { id: viewerId, conversationIds } : null),
         this.pages.media(distinct((s) => s.orderedMediaAttachmentIds ?? [])),
@@ -125,8 +130,8 @@ export class StatusPageLoader {
           ? this.filterMatcher.match(viewerId, statuses, filterContext)
           : Promise.resolve(new Map<string, unknown[]>()),
         this.loadRelations(viewerId, list, quotes, quotedStatuses),
-      ],
-    );
+        this.cardRows.forStatuses([...all.keys()]),
+      ]);
     const pollMap = new Map(polls.map((poll) => [poll.id, poll]));
     const pollDomains = new Map(
       list.flatMap((s) => (s.pollId ? [[s.pollId, s.account!.domain] as const] : [])),
@@ -154,6 +159,7 @@ export class StatusPageLoader {
       filtered,
       quotes,
       quotedStatuses,
+      cards,
       relations,
     };
   }
