@@ -1,4 +1,5 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
+import { CreateAnnouncementService } from '@nestodon/core';
 import { createAccountWithToken, AccountWithToken, solidImage } from '@nestodon/testing';
 import request from 'supertest';
 import { openApiPath } from '../src/openapi/openapi-document';
@@ -74,6 +75,18 @@ describe('the OpenAPI document (/api/openapi.json)', () => {
     expect(me.status).toBe(200);
     await call(null, 'get', `/api/v1/accounts/${bob.account.id}`);
     await call(null, 'get', '/api/v1/accounts/lookup?acct=bob');
+    await call(null, 'get', '/api/v1/custom_emojis');
+    await call(null, 'get', '/api/v1/peers/search?q=a');
+    await call(null, 'get', '/api/v1/instance/privacy_policy');
+    await api.app.get(CreateAnnouncementService).call({ text: 'Hello #all' });
+    const announcements = await call(alice, 'get', '/api/v1/announcements');
+    expect(announcements.body).toHaveLength(1);
+    await call(
+      alice,
+      'put',
+      `/api/v1/announcements/${announcements.body[0].id}/reactions/%F0%9F%91%8D`,
+    );
+    await call(alice, 'get', '/api/v1/announcements');
     await call(bob, 'post', `/api/v1/accounts/${alice.account.id}/follow`);
     await call(alice, 'get', `/api/v1/accounts/relationships?id[]=${bob.account.id}`);
     await call(alice, 'get', `/api/v1/accounts/${alice.account.id}/followers`);

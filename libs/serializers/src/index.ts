@@ -17,6 +17,7 @@ export * from './rest/media-attachment.serializer';
 export * from './rest/poll.serializer';
 export * from './rest/announcement.serializer';
 export * from './rest/custom-emoji.serializer';
+export * from './rest/privacy-policy.serializer';
 export * from './rest/terms-of-service.serializer';
 export * from './rest/scheduled-status.serializer';
 export * from './rest/list.serializer';

@@ -1084,6 +1084,12 @@ export const ENTITY_SCHEMAS: Record<string, object> = {
     additionalProperties: false,
   },
   PreviewCardType: { type: 'string', enum: ['link', 'photo', 'video', 'rich'] },
+  PrivacyPolicy: {
+    type: 'object',
+    properties: { updated_at: { type: 'string' }, content: { type: 'string' } },
+    required: ['updated_at', 'content'],
+    additionalProperties: false,
+  },
   Profile: {
     type: 'object',
     properties: {

@@ -203,6 +203,8 @@ const RESPONSES: Record<string, object> = {
   'GET /api/v1/instance/domain_blocks': list('DomainBlock'),
   'GET /api/v1/instance/terms_of_service': ref('TermsOfService'),
   'GET /api/v1/instance/terms_of_service/:date': ref('TermsOfService'),
+  'GET /api/v1/instance/privacy_policy': ref('PrivacyPolicy'),
+  'GET /api/v1/peers/search': { type: 'array', items: { type: 'string' } },
   'GET /api/v1/custom_emojis': list('CustomEmoji'),
   'GET /api/v1/announcements': list('Announcement'),
   'POST /api/v1/announcements/:id/dismiss': EMPTY,

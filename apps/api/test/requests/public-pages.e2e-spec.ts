@@ -1,5 +1,10 @@
 import { CustomEmoji } from '@nestodon/domain';
-import { createAccountWithToken, createLocalAccount } from '@nestodon/testing';
+import {
+  createAccountWithToken,
+  createLocalAccount,
+  createRemoteAccount,
+  createStatus,
+} from '@nestodon/testing';
 import { ApiHarness, startApi } from '../support/api-harness';
 
 describe('public pages and feeds', () => {
@@ -102,6 +107,11 @@ describe('public pages and feeds', () => {
       `<meta property="og:url" content="${base}/@alice/${posted.public}" />`,
     );
     expect(res.text).toContain('A public post about');
+    const oembed = /<link rel="alternate" type="application\/json\+oembed" href="([^"]+)"/.exec(
+      res.text,
+    )!;
+    const discovered = new URL(oembed[1].replace(/&amp;/g, '&'));
+    await api.http.get(`${discovered.pathname}${discovered.search}`).expect(200);
     await api.http.get(`/@alice/${posted.unlisted}`).expect(200);
     for (const id of [posted.private, posted.direct, posted.bob, '999999', 'nope']) {
       await api.http.get(`/@alice/${id}`).expect(404);
@@ -118,6 +128,9 @@ describe('public pages and feeds', () => {
   it('answers 404 for unknown, unconfirmed and suspended accounts', async () => {
     await createLocalAccount(api.dataSource, { username: 'pending' }, { confirmedAt: null });
     await createLocalAccount(api.dataSource, { username: 'gone', suspendedAt: new Date() });
+    const missing = await api.http.get('/@nobody').expect(404);
+    expect(missing.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(missing.text).toContain('Not found');
     for (const name of ['nobody', 'pending', 'gone', 'bad-name']) {
       await api.http.get(`/@${name}`).expect(404);
       await api.http.get(`/@${name}.rss`).expect(404);
@@ -139,6 +152,15 @@ describe('public pages and feeds', () => {
     }
   });
 
+  it('/@alice/tagged/:tag[.rss] keeps her posts with the tag', async () => {
+    const page = await api.http.get('/@alice/tagged/gardening').expect(200);
+    expect(page.text).toContain('A public post about');
+    expect(page.text).not.toContain('quietly unlisted');
+    const feed = await api.http.get('/@alice/tagged/Gardening.rss').expect(200);
+    expect(feed.text).toContain(`${base}/@alice/${posted.public}`);
+    expect(feed.text).not.toContain(`${base}/@alice/${posted.unlisted}`);
+  });
+
   it('/tags/:name and /tags/:name.rss list public posts with the tag', async () => {
     const page = await api.http.get('/tags/Gardening').expect(200);
     expect(page.text).toContain('<h1>#gardening</h1>');
@@ -148,7 +170,24 @@ describe('public pages and feeds', () => {
     expect(feed.headers['content-type']).toBe('application/rss+xml; charset=utf-8');
     expect(feed.text).toContain(`<link>${base}/tags/gardening</link>`);
     expect(feed.text).toContain(`${base}/@bob/${posted.bob}`);
-    expect((await api.http.get('/tags/unused.rss').expect(200)).text).not.toContain('<item>');
+    await api.http.get('/tags/unknown.rss').expect(404);
+    await api.http.get('/tags/unknown').expect(404);
+    const remote = await createRemoteAccount(api.dataSource, { domain: 'far.example' });
+    const far = await createStatus(api.dataSource, remote, {
+      text: 'far #gardening',
+      uri: 'https://far.example/statuses/1',
+      url: 'https://far.example/@someone/1',
+    });
+    await api.dataSource.query(
+      `INSERT INTO statuses_tags (status_id, tag_id) SELECT $1, id FROM tags WHERE name = 'gardening'`,
+      [far.id],
+    );
+    expect((await api.http.get('/tags/gardening.rss').expect(200)).text).toContain(
+      '<link>https://far.example/@someone/1</link>',
+    );
+    const local = await api.http.get('/tags/gardening.rss?local=true').expect(200);
+    expect(local.text).not.toContain('far.example');
+    expect(local.text).toContain(posted.bob);
     await api.http.get('/tags/%20').expect(404);
   });
 

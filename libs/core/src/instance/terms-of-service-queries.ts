@@ -15,6 +15,11 @@ export class TermsOfServiceQueries {
     return this.present(await this.terms.current(today()));
   }
 
+  /** Whether any version is published (instance information links the terms then). */
+  async published(): Promise<boolean> {
+    return (await this.terms.current(today())) !== null;
+  }
+
   /** The version effective from a date (YYYY-MM-DD); 404 for any other date. */
   async effectiveOn(date: string): Promise<TermsOfServiceJson> {
     const valid = DATE.test(date) && !Number.isNaN(Date.parse(date));

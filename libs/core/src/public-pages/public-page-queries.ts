@@ -6,6 +6,7 @@ import {
   readUserSettings,
   RecordNotFoundError,
   Status,
+  TagRepository,
   UserRepository,
 } from '@nestodon/domain';
 import { isAccountHidden, isAccountUnavailable } from '@nestodon/policies';
@@ -36,6 +37,7 @@ export class PublicPageQueries {
     private readonly accountStatuses: FetchAccountStatusesService,
     private readonly statuses: StatusQueries,
     private readonly tagTimeline: FetchTagTimelineService,
+    private readonly tags: TagRepository,
   ) {}
 
   /** A local account with a page (not suspended, confirmed and approved), or 404. */
@@ -47,12 +49,12 @@ export class PublicPageQueries {
     return { account, noindex: readUserSettings(user!.settings).noindex };
   }
 
-  /** The account's latest public and unlisted posts, without replies and reblogs. */
-  async profileStatuses(account: Account): Promise<Status[]> {
+  /** The account's latest public and unlisted posts, without replies and reblogs (or with a tag). */
+  async profileStatuses(account: Account, tagged?: string): Promise<Status[]> {
     const page = await this.accountStatuses.call(
       account.id,
       null,
-      { excludeReplies: true, excludeReblogs: true },
+      { excludeReplies: true, excludeReblogs: true, tagged },
       { limit: PUBLIC_PAGE_SIZE },
     );
     return page.statuses;
@@ -82,11 +84,21 @@ export class PublicPageQueries {
     return { profile, status: await this.status(profile, match[2] ?? match[4]) };
   }
 
-  /** The latest public posts with the tag (a name that is no tag is 404). */
-  async tagStatuses(name: string): Promise<{ name: string; statuses: Status[] }> {
+  /** The latest public posts with the tag, of this server only with `local`. */
+  async tagStatuses(
+    name: string,
+    options: { local?: boolean } = {},
+  ): Promise<{ name: string; statuses: Status[] }> {
     const normalized = normalizeTagName(name);
-    if (!normalized) throw new RecordNotFoundError();
-    const page = await this.tagTimeline.call(null, normalized, {}, { limit: PUBLIC_PAGE_SIZE });
+    // Unknown tags and tags staff made unusable have no page, as on Mastodon.
+    const tag = normalized ? await this.tags.findByName(normalized) : null;
+    if (!tag || tag.usable === false) throw new RecordNotFoundError();
+    const page = await this.tagTimeline.call(
+      null,
+      normalized,
+      { local: options.local },
+      { limit: PUBLIC_PAGE_SIZE },
+    );
     return { name: normalized, statuses: page.statuses };
   }
 }

@@ -14,6 +14,8 @@ export interface InstanceInput {
   registrations: InstanceRegistrations;
   /** The server's VAPID public key for Web Push; empty when push is off. */
   vapidPublicKey?: string;
+  /** Terms of service are published (v2 links their page). */
+  hasTermsOfService?: boolean;
 }
 
 /** Who may sign up, from the runtime settings (they change without a restart). */
@@ -64,6 +66,7 @@ export function serializeInstanceV2({
   translationEnabled = false,
   registrations,
   vapidPublicKey = '',
+  hasTermsOfService = false,
 }: InstanceInput) {
   const accounts = Limits.accounts;
   return {
@@ -81,8 +84,8 @@ export function serializeInstanceV2({
         streaming: config.streamingBaseUrl,
         status: null,
         about: `${config.baseUrl}/about`,
-        privacy_policy: null,
-        terms_of_service: null,
+        privacy_policy: `${config.baseUrl}/privacy-policy`,
+        terms_of_service: hasTermsOfService ? `${config.baseUrl}/terms-of-service` : null,
       },
       vapid: { public_key: vapidPublicKey },
       accounts: {

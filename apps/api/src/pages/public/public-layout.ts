@@ -50,7 +50,7 @@ export function publicLayout(head: PublicHead, body: SafeHtml): SafeHtml {
         ${head.noindex ? html`<meta name="robots" content="noindex, noarchive" />` : ''}
         <title>${head.title}</title>
         <meta name="description" content="${head.description}" />
-        <link rel="canonical" href="${head.url}" />
+        ${head.url ? html`<link rel="canonical" href="${head.url}" />` : ''}
         ${head.alternates.map(
           (alternate) =>
             html`<link rel="alternate" type="${alternate.type}" href="${alternate.href}" />`,
@@ -77,12 +77,12 @@ export function publicLayout(head: PublicHead, body: SafeHtml): SafeHtml {
 export function sendPublicPage(
   res: Response,
   page: SafeHtml,
-  options: { embeddable?: boolean } = {},
+  options: { embeddable?: boolean; status?: number } = {},
 ): void {
   // Embeds (`/@alice/1/embed`) are made to be framed by other sites.
   const frames = options.embeddable ? '' : "; frame-ancestors 'none'";
   res
-    .status(200)
+    .status(options.status ?? 200)
     .setHeader('Content-Type', 'text/html; charset=utf-8')
     .setHeader('Cache-Control', 'public, max-age=60')
     .setHeader('Vary', 'Accept')

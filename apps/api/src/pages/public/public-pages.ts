@@ -84,7 +84,7 @@ function statusCard(status: StatusJson, site: PublicSite): SafeHtml {
         : body
     }
     <p class="meta">
-      <a href="${status.url ?? status.uri}"
+      <a href="${status.url || status.uri}"
         ><time datetime="${status.created_at}">${status.created_at.slice(0, 10)}</time></a
       >
       · ${status.replies_count} replies · ${status.reblogs_count} boosts ·
@@ -151,12 +151,19 @@ export function statusPage(
       description: status.spoiler_text
         ? `Content warning: ${status.spoiler_text}`
         : summary(status.content),
-      url: status.url ?? status.uri,
+      url: status.url || status.uri,
       type: 'article',
       image: status.sensitive
         ? status.account.avatar_static
         : (image?.preview_url ?? status.account.avatar_static),
-      alternates: [{ type: ACTIVITY_JSON, href: status.uri }],
+      alternates: [
+        { type: ACTIVITY_JSON, href: status.uri },
+        // oEmbed discovery, as Mastodon's post pages offer it.
+        {
+          type: 'application/json+oembed',
+          href: `${site.baseUrl}/api/oembed?format=json&url=${encodeURIComponent(status.url || status.uri)}`,
+        },
+      ],
       noindex: options.noindex,
       siteName: site.title,
       lang: status.language,
@@ -191,12 +198,32 @@ export function embedPage(site: PublicSite, status: StatusJson): SafeHtml {
       description: status.spoiler_text
         ? `Content warning: ${status.spoiler_text}`
         : summary(status.content),
-      url: status.url ?? status.uri,
+      url: status.url || status.uri,
       type: 'article',
       alternates: [{ type: ACTIVITY_JSON, href: status.uri }],
       siteName: site.title,
       lang: status.language,
     },
     statusCard(status, site),
+  );
+}
+
+/** `/privacy-policy` and `/terms-of-service`: a document of the server (HTML kept as given). */
+export function documentPage(
+  site: PublicSite,
+  title: string,
+  path: string,
+  content: string,
+): SafeHtml {
+  return publicLayout(
+    {
+      title: `${title} · ${site.title}`,
+      description: summary(content),
+      url: `${site.baseUrl}${path}`,
+      type: 'website',
+      alternates: [],
+      siteName: site.title,
+    },
+    html`<article class="card content">${new SafeHtml(content)}</article>`,
   );
 }

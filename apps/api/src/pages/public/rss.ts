@@ -20,7 +20,7 @@ function itemHtml(status: StatusJson): string {
 }
 
 function item(status: StatusJson): string {
-  const url = status.url ?? status.uri;
+  const url = status.url || status.uri;
   const media = status.media_attachments
     .filter((attachment) => attachment.url)
     .map((attachment) => {

@@ -1,7 +1,7 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { Public } from '@nestodon/auth';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
-import { InstanceQueries } from '@nestodon/core';
+import { InstanceQueries, TermsOfServiceQueries } from '@nestodon/core';
 import { serializeInstanceV2 } from '@nestodon/serializers';
 
 @Controller('api/v2/instance')
@@ -9,6 +9,7 @@ export class InstanceV2Controller {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly instance: InstanceQueries,
+    private readonly terms: TermsOfServiceQueries,
   ) {}
 
   @Get()
@@ -18,6 +19,7 @@ export class InstanceV2Controller {
       config: this.config.instance,
       vapidPublicKey: this.config.push.vapid?.publicKey,
       translationEnabled: this.config.translation !== null,
+      hasTermsOfService: await this.terms.published(),
       ...(await this.instance.snapshot()),
     });
   }

@@ -36,6 +36,13 @@ describe('instance information: peers search, privacy policy, terms of service',
     const res = await api.http.get('/api/v1/instance/privacy_policy').expect(200);
     expect(res.body).toEqual({ updated_at: expect.any(String), content: expect.any(String) });
     expect(res.body.content).toContain(api.config.instance.localDomain);
+    const page = await api.http.get('/privacy-policy').expect(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.text).toContain(res.body.content);
+    const instance = await api.http.get('/api/v2/instance').expect(200);
+    expect(instance.body.configuration.urls.privacy_policy).toBe(
+      `${api.config.instance.baseUrl}/privacy-policy`,
+    );
   });
 
   it('serves the configured privacy policy', async () => {
@@ -50,6 +57,9 @@ describe('instance information: peers search, privacy policy, terms of service',
 
   it('GET /api/v1/instance/terms_of_service[/:date] shows the version in force and others by date', async () => {
     await api.http.get('/api/v1/instance/terms_of_service').expect(404);
+    await api.http.get('/terms-of-service').expect(404);
+    const before = await api.http.get('/api/v2/instance').expect(200);
+    expect(before.body.configuration.urls.terms_of_service).toBeNull();
     const publish = api.app.get(PublishTermsOfServiceService);
     const day = (offset: number) =>
       new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -71,6 +81,16 @@ describe('instance information: peers search, privacy policy, terms of service',
       content: '<p>Current terms</p>',
       succeeded_by: day(10),
     });
+    expect((await api.http.get('/terms-of-service').expect(200)).text).toContain(
+      '<p>Current terms</p>',
+    );
+    expect((await api.http.get(`/terms-of-service/${day(10)}`).expect(200)).text).toContain(
+      '<p>Next terms</p>',
+    );
+    const after = await api.http.get('/api/v2/instance').expect(200);
+    expect(after.body.configuration.urls.terms_of_service).toBe(
+      `${api.config.instance.baseUrl}/terms-of-service`,
+    );
     const next = await api.http.get(`/api/v1/instance/terms_of_service/${day(10)}`).expect(200);
     expect(next.body).toMatchObject({ effective: false, succeeded_by: null });
     const old = await api.http.get(`/api/v1/instance/terms_of_service/${day(-30)}`).expect(200);
