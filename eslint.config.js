@@ -25,7 +25,8 @@ const CORE_DEPENDENCIES = [
  * and http sit beside core for the HTTP apps. libs/activitypub has parts on both sides of core,
  * each imported as @nestodon/activitypub/<part>: render (local model to ActivityStreams, pure,
  * below core), inbox (one handler per inbound activity type, above core) and federation
- * (Fedify's wiring: routes, stores, loaders; above core).
+ * (Fedify's wiring: routes, stores, loaders; above core) and outbox (what local accounts do,
+ * rendered and delivered to remote inboxes by the worker; above federation).
  */
 const LIB_DEPENDENCIES = {
   config: [],
@@ -43,6 +44,7 @@ const LIB_DEPENDENCIES = {
   core: CORE_DEPENDENCIES,
   'activitypub/inbox': [...CORE_DEPENDENCIES, 'core'],
   'activitypub/federation': [...CORE_DEPENDENCIES, 'core', 'activitypub/inbox'],
+  'activitypub/outbox': [...CORE_DEPENDENCIES, 'core', 'activitypub/federation'],
   testing: [
     'access',
     'config',

@@ -18,7 +18,7 @@ interface Outcome {
 
 /**
  * The operator CLI as operators run it: `npm run -s cli -- …` in its own process, on the code
- * `npm install` built (built once here, as install and start do), against a real database.
+ * `npm install` built (jest's global setup builds it once per run), against a real database.
  */
 describe('operator CLI as a process', () => {
   let environment: TestEnvironment;
@@ -26,7 +26,6 @@ describe('operator CLI as a process', () => {
   let env: NodeJS.ProcessEnv;
 
   beforeAll(async () => {
-    await run('npm', ['run', '-s', 'build'], { cwd: ROOT });
     environment = await createTestEnvironment();
     const { config } = environment;
     env = {

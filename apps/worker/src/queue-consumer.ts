@@ -7,8 +7,10 @@ import {
   Type,
 } from '@nestjs/common';
 import { WorkerQueue } from '@nestodon/config';
-import { JobDispatcher, JobName } from '@nestodon/queue';
+import { backoffStrategy, JobDispatcher, JobName } from '@nestodon/queue';
 import { Job } from 'bullmq';
+import { hostname } from 'node:os';
+import { JobMetrics } from './job-metrics.service';
 
 /** Takes the jobs of one queue from Redis and runs each through the dispatcher, by its name. */
 @Injectable()
@@ -18,12 +20,17 @@ abstract class QueueConsumer
 {
   private readonly logger = new Logger('Worker');
 
-  constructor(private readonly dispatcher: JobDispatcher) {
+  constructor(
+    private readonly dispatcher: JobDispatcher,
+    private readonly metrics: JobMetrics,
+  ) {
     super();
   }
 
   process(job: Job): Promise<unknown> {
-    return this.dispatcher.run(job.name as JobName, job.data);
+    return this.metrics.observe(this.worker.name, job, () =>
+      this.dispatcher.run(job.name as JobName, job.data),
+    );
   }
 
   @OnWorkerEvent('failed')
@@ -52,12 +59,17 @@ abstract class QueueConsumer
   }
 }
 
+/** This process as a job's `processedBy`: host and pid, as Sidekiq names its processes. */
+export const WORKER_NAME = `${hostname()}:${process.pid}`;
+
 /**
  * The `@Processor` consumer of one queue, with that queue's concurrency: a class made per
  * queue (the mixin pattern), as decorators are fixed where a class is declared.
  */
 export function queueConsumer({ name, concurrency }: WorkerQueue): Type<QueueConsumer> {
-  @Processor(name, { concurrency })
+  // Jobs record which worker process ran them (`processedBy`), for operators scaling out;
+  // deliveries back off with the federation schedule (libs/queue).
+  @Processor(name, { concurrency, name: WORKER_NAME, settings: { backoffStrategy } })
   class Consumer extends QueueConsumer {}
   Object.defineProperty(Consumer, 'name', { value: `QueueConsumer(${name})` });
   return Consumer;

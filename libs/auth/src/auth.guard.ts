@@ -69,7 +69,7 @@ export class AuthGuard implements CanActivate {
       if (access.allowAppToken) return true;
       throw new ValidationError('This method requires an authenticated user');
     }
-    const refusal = userRefusal(auth.user);
+    const refusal = access.anyUserState ? null : userRefusal(auth.user);
     if (refusal === 'disabled' || (refusal && !access.allowUnconfirmed)) {
       throw new HttpException({ error: STATE_ERRORS[refusal] }, 403);
     }

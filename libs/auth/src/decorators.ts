@@ -11,6 +11,7 @@ export const PUBLIC_KEY = 'nestodon:public';
 export const SCOPES_IF_TOKEN_KEY = 'nestodon:scopes-if-token';
 export const ALLOW_APP_TOKEN_KEY = 'nestodon:allow-app-token';
 export const ALLOW_UNCONFIRMED_KEY = 'nestodon:allow-unconfirmed';
+export const ANY_USER_STATE_KEY = 'nestodon:any-user-state';
 export const PERMISSIONS_KEY = 'nestodon:permissions';
 
 /**
@@ -38,6 +39,12 @@ export const AllowAppToken = () => SetMetadata(ALLOW_APP_TOKEN_KEY, true);
 
 /** Unconfirmed and unapproved users may call this route (e-mail confirmation resend). */
 export const AllowUnconfirmed = () => SetMetadata(ALLOW_UNCONFIRMED_KEY, true);
+
+/**
+ * Users in any state may call this route, disabled, suspended and memorial included: Mastodon's
+ * controllers that never call `require_user!` (the app's own credentials).
+ */
+export const AnyUserState = () => SetMetadata(ANY_USER_STATE_KEY, true);
 
 /** The user's role must grant any of these permissions (admin endpoints). */
 export const RequirePermission = (...permissions: bigint[]) =>

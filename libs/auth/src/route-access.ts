@@ -5,6 +5,7 @@ import { describeRoute, listRoutes, MappedRoute } from '@nestodon/http';
 import {
   ALLOW_APP_TOKEN_KEY,
   ALLOW_UNCONFIRMED_KEY,
+  ANY_USER_STATE_KEY,
   PERMISSIONS_KEY,
   PUBLIC_KEY,
   SCOPES_IF_TOKEN_KEY,
@@ -18,6 +19,7 @@ export type RouteAccess =
       scopes: string[];
       allowAppToken: boolean;
       allowUnconfirmed: boolean;
+      anyUserState: boolean;
       permissions: bigint[] | undefined;
     }
   | { kind: 'public'; scopesIfToken: string[] | undefined }
@@ -43,6 +45,7 @@ export function routeAccess(reflector: Reflector, handler: Handler, controller: 
         allowAppToken: reflector.getAllAndOverride<boolean>(ALLOW_APP_TOKEN_KEY, targets) === true,
         allowUnconfirmed:
           reflector.getAllAndOverride<boolean>(ALLOW_UNCONFIRMED_KEY, targets) === true,
+        anyUserState: reflector.getAllAndOverride<boolean>(ANY_USER_STATE_KEY, targets) === true,
         permissions: reflector.getAllAndOverride<bigint[] | undefined>(PERMISSIONS_KEY, targets),
       };
     }

@@ -2,11 +2,25 @@ import { ConfigurationError, loadConfig, parseBoolean, QUEUE_NAMES } from '.';
 import { assertNodeVersion } from './require-node';
 
 describe('loadConfig', () => {
+  it('reads Redis Sentinel as Mastodon names it, and refuses a malformed list', () => {
+    const config = loadConfig({ REDIS_SENTINELS: 'a.example:26379,10.0.0.2:26380' });
+    expect(config.redis.sentinels).toEqual([
+      { host: 'a.example', port: 26379 },
+      { host: '10.0.0.2', port: 26380 },
+    ]);
+    expect(() => loadConfig({ REDIS_SENTINELS: 'a.example' })).toThrow(/REDIS_SENTINELS/);
+  });
+
   it('applies safe defaults', () => {
     const config = loadConfig({});
     expect(config.http).toMatchObject({ port: 3000, streamingPort: 4000, bind: '127.0.0.1' });
     expect(config.database.url).toBe('postgres://postgres@127.0.0.1:5432/nestodon_development');
-    expect(config.redis).toEqual({ url: 'redis://127.0.0.1:6379/0', namespace: '' });
+    expect(config.redis).toEqual({
+      url: 'redis://127.0.0.1:6379/0',
+      namespace: '',
+      sentinels: null,
+      sentinelMaster: 'mymaster',
+    });
     expect(config.instance).toMatchObject({
       localDomain: 'localhost:3000',
       webDomain: 'localhost:3000',
@@ -118,7 +132,7 @@ describe('loadConfig', () => {
   it.each([
     [
       'unknown',
-      /WORKER_QUEUES names an unknown queue "unknown" \(queues: default, push, mailers, scheduler, media, ingress\)/,
+      /WORKER_QUEUES names an unknown queue "unknown" \(queues: default, push, mailers, scheduler, media, federation.deliver, ingress\)/,
     ],
     ['push,push', /WORKER_QUEUES names the queue "push" twice/],
     ['push:0', /WORKER_QUEUES gives "push" a concurrency outside 1-100/],

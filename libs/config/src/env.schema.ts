@@ -45,6 +45,16 @@ export class EnvironmentVariables {
   DATABASE_URL?: string;
 
   @IsOptional()
+  @Matches(/^postgres(ql)?:\/\/[^/]+\/[A-Za-z0-9_-]+(\?.*)?$/, {
+    message: 'must look like postgres://user@host:port/database',
+  })
+  REPLICA_DATABASE_URL?: string;
+
+  @IsOptional()
+  @IsIn(['auto', 'always', 'never'])
+  EMBEDDED_POSTGRES?: string;
+
+  @IsOptional()
   @Transform(toInt)
   @IsInt()
   @Min(1)
@@ -56,6 +66,16 @@ export class EnvironmentVariables {
     message: 'must look like redis://host:port/db',
   })
   REDIS_URL?: string;
+
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_.-]+:\d{1,5}(,[A-Za-z0-9_.-]+:\d{1,5})*$/, {
+    message: 'must list sentinels as host:port,host:port',
+  })
+  REDIS_SENTINELS?: string;
+
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_.-]{1,64}$/, { message: 'must be the name of the monitored master' })
+  REDIS_SENTINEL_MASTER?: string;
 
   @IsOptional()
   @Matches(/^[A-Za-z0-9_.:-]{1,64}$/, { message: 'may use letters, digits and _.:- only' })
@@ -94,6 +114,18 @@ export class EnvironmentVariables {
   @Min(0)
   @Max(65535)
   WORKER_HEALTH_PORT?: number;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  METRICS_PORT?: number;
+
+  @IsOptional()
+  @IsString()
+  @MinLength(16)
+  METRICS_TOKEN?: string;
 
   @IsOptional()
   @Transform(toBool)
@@ -156,6 +188,11 @@ export class EnvironmentVariables {
   @IsString()
   @MaxLength(100000)
   INSTANCE_EXTENDED_DESCRIPTION?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(100000)
+  INSTANCE_PRIVACY_POLICY?: string;
 
   @IsOptional()
   // Hosts without a dot (admin@localhost) are fine, as for sign-ups.
@@ -394,13 +431,19 @@ export function validateEnvironment(env: NodeJS.ProcessEnv): EnvironmentVariable
 class EnvironmentVariablesKeys implements Record<keyof EnvironmentVariables, undefined> {
   NODE_ENV = undefined;
   DATABASE_URL = undefined;
+  REPLICA_DATABASE_URL = undefined;
+  EMBEDDED_POSTGRES = undefined;
   DB_POOL = undefined;
   REDIS_URL = undefined;
+  REDIS_SENTINELS = undefined;
+  REDIS_SENTINEL_MASTER = undefined;
   REDIS_NAMESPACE = undefined;
   PORT = undefined;
   STREAMING_PORT = undefined;
   BIND = undefined;
   WORKER_HEALTH_PORT = undefined;
+  METRICS_PORT = undefined;
+  METRICS_TOKEN = undefined;
   LOCAL_DOMAIN = undefined;
   WEB_DOMAIN = undefined;
   LOCAL_HTTPS = undefined;
@@ -414,6 +457,7 @@ class EnvironmentVariablesKeys implements Record<keyof EnvironmentVariables, und
   INSTANCE_TITLE = undefined;
   INSTANCE_DESCRIPTION = undefined;
   INSTANCE_EXTENDED_DESCRIPTION = undefined;
+  INSTANCE_PRIVACY_POLICY = undefined;
   INSTANCE_CONTACT_EMAIL = undefined;
   INSTANCE_CONTACT_ACCOUNT = undefined;
   INSTANCE_LANGUAGES = undefined;

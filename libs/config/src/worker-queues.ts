@@ -4,7 +4,15 @@
  * picks the ones a worker process consumes. They are listed here, below libs/queue, because the
  * configuration must refuse unknown names at boot. A new queue is one more name in this list.
  */
-export const QUEUE_NAMES = ['default', 'push', 'mailers', 'scheduler', 'media', 'ingress'] as const;
+export const QUEUE_NAMES = [
+  'default',
+  'push',
+  'mailers',
+  'scheduler',
+  'media',
+  'federation.deliver',
+  'ingress',
+] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /** A queue a worker consumes, and how many of its jobs it runs at once. */

@@ -7,12 +7,21 @@ import { SnakeNamingStrategy } from './naming-strategy';
 export interface DatabaseOptions {
   url: string;
   poolSize?: number;
+  /** A read replica: only queries that ask for it (ReadReplica) go there. */
+  replicaUrl?: string | null;
 }
 
-export function dataSourceOptions({ url, poolSize = 10 }: DatabaseOptions): DataSourceOptions {
+export function dataSourceOptions({
+  url,
+  poolSize = 10,
+  replicaUrl = null,
+}: DatabaseOptions): DataSourceOptions {
   return {
     type: 'postgres',
-    url,
+    // Reads default to the primary, so a read after a write sees it; ReadReplica opts in.
+    ...(replicaUrl
+      ? { replication: { master: { url }, slaves: [{ url: replicaUrl }], defaultMode: 'master' } }
+      : { url }),
     entities: ENTITIES,
     migrations: MIGRATIONS,
     migrationsTableName: 'schema_migrations',

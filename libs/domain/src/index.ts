@@ -8,6 +8,7 @@ export * from './naming-strategy';
 export * from './limits';
 export * from './repositories';
 export * from './permissions';
+export * from './read-replica';
 export * from './media-paths';
 export * from './user-settings';
 export * from './names/tag-name';

@@ -1,4 +1,4 @@
-import { Status, StatusRepository, StatusVisibility } from '@nestodon/domain';
+import { ReadReplica, Status, StatusRepository, StatusVisibility } from '@nestodon/domain';
 import {
   createLocalAccount,
   createMediaAttachment,
@@ -18,7 +18,7 @@ describe('StatusRepository.findPage', () => {
   beforeAll(async () => {
     db = await createQueryCountingDatabase();
     ({ dataSource } = db);
-    statuses = new StatusRepository(dataSource);
+    statuses = new StatusRepository(dataSource, new ReadReplica(dataSource));
   });
   afterAll(() => db.teardown());
 

@@ -13,7 +13,11 @@ import { dataSourceOptions, ENTITIES, REPOSITORIES } from '@nestodon/domain';
     TypeOrmModule.forRootAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
-        ...dataSourceOptions({ url: config.database.url, poolSize: config.database.poolSize }),
+        ...dataSourceOptions({
+          url: config.database.url,
+          poolSize: config.database.poolSize,
+          replicaUrl: config.database.replicaUrl,
+        }),
         migrationsRun: false,
       }),
     }),

@@ -41,7 +41,7 @@ describe('HealthService', () => {
     // Nothing listens on port 1: a real client that cannot reach its server.
     const config = {
       ...environment.config,
-      redis: { url: 'redis://127.0.0.1:1/0', namespace: '' },
+      redis: { ...environment.config.redis, url: 'redis://127.0.0.1:1/0', namespace: '' },
     };
     const app = await boot(config);
     try {

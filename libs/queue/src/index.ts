@@ -1,4 +1,5 @@
 export { QUEUE_NAMES, type QueueName } from '@nestodon/config';
+export * from './federation-backoff';
 export * from './job-dispatcher';
 export * from './job-names';
 export * from './job-queue.service';

@@ -44,6 +44,10 @@ export const JobName = {
   Notify: 'notifications.create',
   /** Tell staff who may manage users that an account signed up (admin.sign_up). */
   NotifyAdminsOfSignUp: 'notifications.admin_sign_up',
+  /** Tell staff who may manage reports about a new report (admin.report). */
+  NotifyStaffOfReport: 'notifications.admin_report',
+  /** Delete the data of a suspended local account a moderator chose to erase. */
+  DeleteSuspendedAccount: 'accounts.delete_suspended',
   /** Send one notification to one Web Push subscription (retried; gone endpoints unsubscribe). */
   DeliverWebPush: 'web_push.deliver',
   /**
@@ -58,6 +62,27 @@ export const JobName = {
   RemoveOrphanedMedia: 'media.remove_orphans',
   /** Compute an account's annual report for a year, then finish its async refresh. */
   GenerateAnnualReport: 'annual_reports.generate',
+  /**
+   * Publish an announcement whose scheduled_at has come (enqueued with that delay; an early run
+   * does nothing), and stream a published one (new or changed) to every local user.
+   */
+  PublishAnnouncement: 'announcements.publish',
+  /** Stream the new count of one reaction of an announcement to every local user. */
+  PublishAnnouncementReaction: 'announcements.publish_reaction',
+  /** Stream that an announcement is gone (deleted or unpublished) to every local user. */
+  UnpublishAnnouncement: 'announcements.unpublish',
+  /** Give a new public or unlisted status the preview card of its first link. */
+  FetchLinkCard: 'statuses.fetch_link_card',
+  /**
+   * A local account did something other servers hear of (see OutboundActivity): render the
+   * activity once, find the inboxes of its audience and enqueue one delivery per inbox.
+   */
+  DistributeActivity: 'activitypub.distribute',
+  /**
+   * POST one rendered activity to one inbox, signed as its actor; retried over days as
+   * Mastodon's delivery worker (FEDERATION_BACKOFF), skipped while the inbox's server is dead.
+   */
+  DeliverActivity: 'activitypub.deliver',
   /**
    * An activity a remote server delivered to an inbox, signature verified by the api: run its
    * inbox handler. The payload is Fedify's queued inbox message (the activity's JSON), the one
@@ -85,12 +110,68 @@ export interface JobPayloads {
   [JobName.AfterDomainBlock]: { accountId: string; domain: string };
   [JobName.Notify]: NotifyPayload;
   [JobName.NotifyAdminsOfSignUp]: { accountId: string };
+  [JobName.NotifyStaffOfReport]: { reportId: string };
+  [JobName.DeleteSuspendedAccount]: { accountId: string };
   [JobName.DeliverWebPush]: { subscriptionId: string; notificationId: string };
   [JobName.ProcessMedia]: { mediaAttachmentId: string };
   [JobName.RemoveOrphanedMedia]: Record<string, never>;
   [JobName.GenerateAnnualReport]: { accountId: string; year: number };
+  [JobName.PublishAnnouncement]: { announcementId: string };
+  [JobName.PublishAnnouncementReaction]: { announcementId: string; name: string };
+  [JobName.UnpublishAnnouncement]: { announcementId: string };
+  [JobName.FetchLinkCard]: { statusId: string };
+  [JobName.DistributeActivity]: OutboundActivity;
+  /**
+   * The one payload that is not ids: the activity as rendered when the action happened (a
+   * deleted status or account cannot be rendered again), shared by the jobs of every inbox.
+   */
+  [JobName.DeliverActivity]: { accountId: string; inbox: string; body: string };
   [JobName.ProcessInboundActivity]: { message: object };
 }
+
+/**
+ * What a local account did that federates, as ids (Mastodon's serializers name the activity;
+ * libs/activitypub renders it). Rows removed by the action are named by the ids they had.
+ */
+export type OutboundActivity =
+  /** A status or reblog posted: Create, or Announce for a reblog. */
+  | { type: 'create'; statusId: string }
+  /** A status edited (or its poll counts changed): Update. */
+  | { type: 'update'; statusId: string }
+  /** A status (soft-deleted, still stored) or reblog removed: Delete, or Undo(Announce). */
+  | { type: 'delete'; statusId: string }
+  | { type: 'like' | 'unlike'; accountId: string; statusId: string; favouriteId: string }
+  /**
+   * A follow (request) of a remote account, or its withdrawal: the row's id and stored
+   * ActivityPub id (`followUri`, else one is derived from the row).
+   */
+  | {
+      type: 'follow' | 'unfollow';
+      accountId: string;
+      targetAccountId: string;
+      followId: string;
+      followUri: string | null;
+    }
+  /** A local account accepting or rejecting a remote account's follow (request). */
+  | {
+      type: 'accept_follow' | 'reject_follow';
+      accountId: string;
+      followerId: string;
+      followId: string;
+      followUri: string | null;
+    }
+  | { type: 'block' | 'unblock'; accountId: string; targetAccountId: string; blockId: string }
+  /** Pinned (Add) or unpinned (Remove) on the featured collection. */
+  | { type: 'pin' | 'unpin'; accountId: string; statusId: string }
+  /** The profile changed: Update of the actor. */
+  | { type: 'update_actor'; accountId: string }
+  /** Votes in a remote poll, one Note per chosen option. */
+  | { type: 'vote'; accountId: string; pollId: string; choices: number[] }
+  /**
+   * The account was deleted: Delete of the actor to every server that knew it, those inboxes
+   * gathered before its relationships went.
+   */
+  | { type: 'delete_actor'; accountId: string; inboxes: string[] };
 
 /** What caused a notification, as ids (see NotifyService). */
 export interface NotifyPayload {
@@ -112,7 +193,11 @@ export interface JobResults {
   [JobName.SendConfirmationEmail]: void;
   [JobName.ExpireMute]: { expired: number };
   [JobName.AuthorizeAllFollowRequests]: { accepted: number };
-  [JobName.DistributeStatus]: { distributed: boolean };
+  /** Feeds the status went into, by kind (none when it was not distributed). */
+  [JobName.DistributeStatus]: {
+    distributed: boolean;
+    feeds: { home: number; list: number; tag: number };
+  };
   [JobName.UndistributeStatus]: void;
   /** The status published, or null when not due yet / already published or cancelled. */
   [JobName.PublishScheduledStatus]: { statusId: string | null };
@@ -126,12 +211,27 @@ export interface JobResults {
   /** The notification's id, or null when it was dropped. */
   [JobName.Notify]: { notificationId: string | null };
   [JobName.NotifyAdminsOfSignUp]: void;
+  [JobName.NotifyStaffOfReport]: void;
+  /** Whether anything was deleted (an account unsuspended meanwhile is left alone). */
+  [JobName.DeleteSuspendedAccount]: { deleted: boolean };
   /** What became of the push: sent, dropped (subscription or notification gone), unsubscribed. */
   [JobName.DeliverWebPush]: { outcome: 'sent' | 'dropped' | 'unsubscribed' };
   [JobName.ProcessMedia]: { processed: boolean };
   /** How many attachments were removed. */
   [JobName.RemoveOrphanedMedia]: { removed: number };
   [JobName.GenerateAnnualReport]: { generated: boolean };
+  /** Whether the announcement was streamed (false: not published, or not yet due). */
+  [JobName.PublishAnnouncement]: { published: boolean };
+  [JobName.PublishAnnouncementReaction]: void;
+  [JobName.UnpublishAnnouncement]: void;
+  [JobName.FetchLinkCard]: { fetched: boolean };
+  /** How many inboxes the activity was queued for. */
+  [JobName.DistributeActivity]: { inboxes: number };
+  /**
+   * `delivered` (2xx), `refused` (a lasting 4xx: not retried, the server answered), `skipped`
+   * (its server is marked unavailable).
+   */
+  [JobName.DeliverActivity]: { outcome: 'delivered' | 'refused' | 'skipped' };
   [JobName.ProcessInboundActivity]: void;
 }
 
@@ -153,9 +253,17 @@ export const QUEUE_OF_JOB: Record<JobName, QueueName> = {
   [JobName.AfterDomainBlock]: 'default',
   [JobName.Notify]: 'default',
   [JobName.NotifyAdminsOfSignUp]: 'default',
+  [JobName.NotifyStaffOfReport]: 'default',
+  [JobName.DeleteSuspendedAccount]: 'default',
   [JobName.DeliverWebPush]: 'push',
   [JobName.ProcessMedia]: 'media',
   [JobName.RemoveOrphanedMedia]: 'scheduler',
   [JobName.GenerateAnnualReport]: 'default',
+  [JobName.PublishAnnouncement]: 'scheduler',
+  [JobName.PublishAnnouncementReaction]: 'default',
+  [JobName.UnpublishAnnouncement]: 'default',
+  [JobName.FetchLinkCard]: 'default',
+  [JobName.DistributeActivity]: 'default',
+  [JobName.DeliverActivity]: 'federation.deliver',
   [JobName.ProcessInboundActivity]: 'ingress',
 };

@@ -2,6 +2,7 @@ import {
   BeforeApplicationShutdown,
   Inject,
   Injectable,
+  Logger,
   OnApplicationShutdown,
 } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, QueueName } from '@nestodon/config';
@@ -28,6 +29,7 @@ const DEFAULT_JOB_OPTIONS: JobsOptions = {
  */
 @Injectable()
 export class JobQueue implements BeforeApplicationShutdown, OnApplicationShutdown {
+  private readonly logger = new Logger('JobQueue');
   private inlineDispatcher?: JobDispatcher;
   private readonly events = new Map<QueueName, Promise<QueueEvents>>();
 
@@ -54,6 +56,28 @@ export class JobQueue implements BeforeApplicationShutdown, OnApplicationShutdow
       return;
     }
     await this.queue(QUEUE_OF_JOB[name]).add(name, payload, { ...DEFAULT_JOB_OPTIONS, ...options });
+  }
+
+  /**
+   * Enqueues jobs of one kind in one round trip to Redis. Inline they run one after another,
+   * and one that fails is logged and the others still run: in the worker each fails alone,
+   * unseen by the enqueuer (a delivery to a server that is down must not fail a post).
+   */
+  async enqueueMany<N extends JobName>(
+    name: N,
+    payloads: Array<JobPayloads[N]>,
+    options: JobsOptions = {},
+  ): Promise<void> {
+    if (this.config.jobs.inline) {
+      for (const payload of payloads) {
+        await this.runInline(name, payload).catch((error: Error) =>
+          this.logger.warn(`${name} failed inline: ${error.message}`),
+        );
+      }
+      return;
+    }
+    const opts = { ...DEFAULT_JOB_OPTIONS, ...options };
+    await this.queue(QUEUE_OF_JOB[name]).addBulk(payloads.map((data) => ({ name, data, opts })));
   }
 
   /** Enqueues and waits for the worker's result; rejects after `timeoutMs`. */

@@ -2,8 +2,11 @@ import { AppConfig } from '@nestodon/config';
 import {
   Account,
   CustomEmoji,
+  CustomEmojiRepository,
   PollRepository,
+  PreviewCardRepository,
   QuoteRepository,
+  ReadReplica,
   Status,
   StatusPageRepository,
   StatusRepository,
@@ -41,19 +44,25 @@ describe('StatusPresenter', () => {
   beforeAll(async () => {
     db = await createQueryCountingDatabase();
     ({ dataSource, config } = db);
-    const accounts = new AccountPresenter(config, dataSource);
+    const accounts = new AccountPresenter(
+      config,
+      dataSource,
+      new CustomEmojiRepository(dataSource),
+    );
     presenter = new StatusPresenter(
       config,
       new StatusPageLoader(
         new StatusPageRepository(dataSource),
+        new CustomEmojiRepository(dataSource),
         new PollRepository(dataSource),
         new QuoteRepository(dataSource),
-        new StatusRepository(dataSource),
+        new StatusRepository(dataSource, new ReadReplica(dataSource)),
+        new PreviewCardRepository(dataSource),
         new ViewerRelationsRepository(dataSource),
         accounts,
       ),
     );
-    statuses = new StatusRepository(dataSource);
+    statuses = new StatusRepository(dataSource, new ReadReplica(dataSource));
     visibility = new StatusQueries(statuses, new ViewerRelationsRepository(dataSource));
     viewer = (await createLocalAccount(dataSource, { username: 'viewer' })).account;
     page = await makeStatuses(41);

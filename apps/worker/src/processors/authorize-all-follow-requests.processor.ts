@@ -10,6 +10,7 @@ export class AuthorizeAllFollowRequestsProcessor implements JobProcessor<Job> {
   constructor(private readonly requests: AuthorizeAllFollowRequestsService) {}
 
   async process(payload: JobPayloads[Job]): Promise<JobResults[Job]> {
-    return { accepted: await this.requests.call({ id: payload.accountId }) };
+    // Only local accounts unlock (their profile update enqueues this job).
+    return { accepted: await this.requests.call({ id: payload.accountId, domain: null }) };
   }
 }

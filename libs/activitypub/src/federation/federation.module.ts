@@ -12,13 +12,14 @@ import { IngressQueue } from './ingress-queue';
 import { NodeInfoRoutes } from './nodeinfo.routes';
 import { StatusFactsLoader } from './status-facts';
 import { StatusRoutes } from './status.routes';
+import { RemoteAccountResolverModule } from './webfinger-account-resolver';
 
 /**
  * ActivityPub through Fedify: the Federation object and what it serves. Needs the database,
  * Redis, core and serializers modules of the process; brings the outbound HTTP client.
  */
 @Module({
-  imports: [OutboundModule],
+  imports: [OutboundModule, RemoteAccountResolverModule],
   providers: [
     {
       provide: LocalUris,
@@ -38,6 +39,6 @@ import { StatusRoutes } from './status.routes';
     ...INBOX_HANDLERS,
     FederationService,
   ],
-  exports: [FederationService, LocalUris, RemoteActors],
+  exports: [FederationService, LocalUris, ActorFactsLoader, StatusFactsLoader, RemoteActors],
 })
 export class FederationModule {}

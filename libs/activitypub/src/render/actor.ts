@@ -63,7 +63,12 @@ export interface ActorFacts {
 
 const ACTOR_CLASSES = { Person, Service, Group, Application, Organization } as const;
 
-export const toInstant = (date: Date) => Temporal.Instant.fromEpochMilliseconds(date.getTime());
+/**
+ * An instant to the whole second, as Mastodon writes times in ActivityPub (`iso8601`): the same
+ * text whatever the milliseconds, which would otherwise print as `.15Z` for 150 ms.
+ */
+export const toInstant = (date: Date) =>
+  Temporal.Instant.fromEpochMilliseconds(Math.floor(date.getTime() / 1000) * 1000);
 
 /** A custom emoji as a `tag` of actors and statuses (Mastodon's toot:Emoji). */
 export function renderEmoji(emoji: EmojiFacts, uris: LocalUris): Emoji {

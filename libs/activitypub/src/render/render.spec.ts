@@ -126,4 +126,14 @@ describe('renderCreate', () => {
     expect(hrefs(object!.toIds)).toEqual([BOB]);
     expect(object?.content?.toString()).toBe('<p>psst</p>');
   });
+
+  it('writes times to the whole second, as Mastodon does', async () => {
+    const createdAt = new Date('2025-01-01T00:00:00.150Z');
+    const json = (await renderCreate({ ...facts, createdAt }, uris).toJsonLd()) as {
+      published: string;
+      object: { published: string };
+    };
+    expect(json.published).toBe('2025-01-01T00:00:00Z');
+    expect(json.object.published).toBe('2025-01-01T00:00:00Z');
+  });
 });

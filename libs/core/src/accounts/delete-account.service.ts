@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   Account,
   AccountDeletionRepository,
+  InboxRepository,
   ListRepository,
   OAuthAccessTokenRepository,
   profileImageKeys,
@@ -16,6 +17,7 @@ import { UndistributeStatusService } from '../feeds/undistribute-status.service'
 import { MediaFiles } from '../media/media-files';
 import { MediaStorage } from '../media/media-storage';
 import { RemoveStatusService } from '../statuses/remove-status.service';
+import { ActivityOutbox } from '../outbox/activity-outbox';
 
 /** Statuses removed per round. */
 const BATCH = 100;
@@ -43,17 +45,22 @@ export class DeleteAccountService {
     private readonly storage: MediaStorage,
     private readonly publisher: PublisherService,
     private readonly mediaFiles: MediaFiles,
+    private readonly inboxes: InboxRepository,
+    private readonly outbox: ActivityOutbox,
   ) {}
 
   async call(account: Account): Promise<void> {
     if (!account.isLocal) throw new ValidationError('Only local accounts can be deleted');
     await this.lockOut(account);
+    // Who knew the account, found while its follows still exist: they hear of its Delete.
+    const inboxes = await this.inboxes.acquaintanceInboxes(account.id);
     await this.removeStatuses(account);
     await this.removeFiles(account);
     const lists = await this.lists.listsOf(account.id);
     await this.transactions.run((tx) => this.deletion.purge(account.id, tx));
     await this.feeds.clear('home', account.id);
     for (const list of lists) await this.feeds.clear('list', list.id);
+    await this.outbox.publish(account, { type: 'delete_actor', accountId: account.id, inboxes });
   }
 
   /** No sign-in and no token works while the rest runs; streaming connections close. */
@@ -74,7 +81,8 @@ export class DeleteAccountService {
       if (ids.length === 0) return;
       for (const id of ids) {
         try {
-          await this.removeStatus.call(account, id, { deleteMedia: true });
+          // The actor's Delete removes them on other servers: no Delete each.
+          await this.removeStatus.call(account, id, { deleteMedia: true, federate: false });
         } catch (error) {
           if (!(error instanceof RecordNotFoundError)) throw error; // removed meanwhile
         }

@@ -28,6 +28,7 @@ import {
   UploadedImage,
 } from '../media/profile-image-processor';
 import { ProfileTextRenderer } from './profile-text-renderer';
+import { ActivityOutbox } from '../outbox/activity-outbox';
 
 export interface FieldInput {
   name?: string;
@@ -101,6 +102,7 @@ export class UpdateCredentialsService {
     private readonly images: ProfileImageProcessor,
     private readonly renderer: ProfileTextRenderer,
     private readonly jobs: JobQueue,
+    private readonly outbox: ActivityOutbox,
   ) {}
 
   async call(
@@ -147,6 +149,10 @@ export class UpdateCredentialsService {
       throw error;
     }
     await this.storage.deleteUnused(replaced);
+    // Followers' servers refresh the profile from the Update (settings alone show nowhere).
+    if (Object.keys(changes).length > 0) {
+      await this.outbox.publish(account, { type: 'update_actor', accountId: account.id });
+    }
     // Unlocking accepts the pending follow requests, in the worker (relationships).
     if (account.locked && changes.locked === false) {
       await this.jobs.enqueue(JobName.AuthorizeAllFollowRequests, {

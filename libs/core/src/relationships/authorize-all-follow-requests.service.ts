@@ -19,7 +19,7 @@ export class AuthorizeAllFollowRequestsService {
     private readonly authorizeFollow: AuthorizeFollowService,
   ) {}
 
-  async call(account: Pick<Account, 'id'>): Promise<number> {
+  async call(account: Pick<Account, 'id' | 'domain'>): Promise<number> {
     let accepted = 0;
     let afterId = '0';
     for (;;) {
@@ -27,7 +27,10 @@ export class AuthorizeAllFollowRequestsService {
       for (const requester of pending) {
         if (!acceptsRequestOnUnlock({ silencedAt: requester.silencedAt })) continue;
         try {
-          await this.authorizeFollow.call({ id: requester.accountId }, account);
+          await this.authorizeFollow.call(
+            { id: requester.accountId, domain: requester.domain },
+            account,
+          );
           accepted++;
         } catch (error) {
           if (!(error instanceof RecordNotFoundError)) throw error; // withdrawn meanwhile

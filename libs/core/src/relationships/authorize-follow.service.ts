@@ -8,11 +8,12 @@ import {
 } from '@nestodon/domain';
 import { RelationshipEffects } from '../feeds/relationship-effects';
 import { FollowLedger } from './follow-ledger';
+import { ActivityOutbox } from '../outbox/activity-outbox';
 
 /**
  * Accepts `requester`'s pending request to follow `account`: the request becomes a follow with
  * the options it carried (the follow limit does not apply). No pending request: 404.
- * Federation joins here: send Accept(Follow) to a remote requester after commit.
+ * A remote requester is sent Accept(Follow) after commit (ActivityOutbox).
  */
 @Injectable()
 export class AuthorizeFollowService {
@@ -21,9 +22,15 @@ export class AuthorizeFollowService {
     private readonly follows: FollowRepository,
     private readonly ledger: FollowLedger,
     private readonly effects: RelationshipEffects,
+    private readonly outbox: ActivityOutbox,
   ) {}
 
-  async call(requester: Pick<Account, 'id'>, account: Pick<Account, 'id'>): Promise<Follow> {
+  async call(
+    requester: Pick<Account, 'id' | 'domain'>,
+    account: Pick<Account, 'id' | 'domain'>,
+  ): Promise<Follow> {
+    const request =
+      requester.domain === null ? null : await this.follows.link(requester.id, account.id);
     const follow = await this.transactions.run(async (tx) => {
       const request = await this.follows.takeFollowRequest(requester.id, account.id, tx);
       if (!request) throw new RecordNotFoundError();
@@ -36,6 +43,15 @@ export class AuthorizeFollowService {
       return follow;
     });
     await this.effects.authorized(follow);
+    if (request) {
+      await this.outbox.publishTo(account, requester, {
+        type: 'accept_follow',
+        accountId: account.id,
+        followerId: requester.id,
+        followId: request.id,
+        followUri: request.uri,
+      });
+    }
     return follow;
   }
 }

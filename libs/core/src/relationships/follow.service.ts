@@ -17,6 +17,7 @@ import { RateLimiter } from '@nestodon/platform';
 import { decideFollow, followLimitFor, mayFollowMore } from '@nestodon/policies';
 import { RelationshipEffects } from '../feeds/relationship-effects';
 import { FollowLedger } from './follow-ledger';
+import { ActivityOutbox } from '../outbox/activity-outbox';
 
 export interface FollowOptionsInput {
   /** Show the target's boosts at home (default true for a new follow; unchanged when omitted). */
@@ -43,7 +44,7 @@ export const FOLLOW_RATE_LIMIT = { family: 'follows', limit: 400, periodSeconds:
  * follower is silenced or the target is remote. Following again updates the options of the
  * follow or the pending request. Blocks either way, a blocked domain or a moved target forbid
  * it (403); yourself and suspended targets are not found (404).
- * Federation joins here: deliver a Follow for remote targets after commit.
+ * A remote target is sent the Follow after commit (ActivityOutbox).
  */
 @Injectable()
 export class FollowService {
@@ -55,6 +56,7 @@ export class FollowService {
     private readonly stats: AccountStatsRepository,
     private readonly rateLimiter: RateLimiter,
     private readonly effects: RelationshipEffects,
+    private readonly outbox: ActivityOutbox,
   ) {}
 
   async call(
@@ -92,7 +94,17 @@ export class FollowService {
         : await this.upsertRequest(source.id, target.id, changes);
     // Feeds and notifications (timelines work), after commit.
     if (result.kind === 'follow' && result.created) await this.effects.followed(result.follow);
-    if (result.kind === 'request' && result.created) await this.effects.requested(result.request);
+    if (result.kind === 'request' && result.created) {
+      await this.effects.requested(result.request);
+      // A remote account answers the Follow with Accept or Reject (libs/activitypub inbox).
+      await this.outbox.publishTo(source, target, {
+        type: 'follow',
+        accountId: source.id,
+        targetAccountId: target.id,
+        followId: result.request.id,
+        followUri: result.request.uri,
+      });
+    }
     return result;
   }
 

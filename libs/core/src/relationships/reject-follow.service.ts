@@ -1,17 +1,35 @@
 import { Injectable } from '@nestjs/common';
 import { Account, FollowRepository, RecordNotFoundError } from '@nestodon/domain';
+import { ActivityOutbox } from '../outbox/activity-outbox';
 
 /**
  * Declines `requester`'s pending request to follow `account`. No pending request: 404.
- * Federation joins here: send Reject(Follow) to a remote requester after commit.
+ * A remote requester is sent Reject(Follow) after commit (ActivityOutbox).
  */
 @Injectable()
 export class RejectFollowService {
-  constructor(private readonly follows: FollowRepository) {}
+  constructor(
+    private readonly follows: FollowRepository,
+    private readonly outbox: ActivityOutbox,
+  ) {}
 
-  async call(requester: Pick<Account, 'id'>, account: Pick<Account, 'id'>): Promise<void> {
+  async call(
+    requester: Pick<Account, 'id' | 'domain'>,
+    account: Pick<Account, 'id' | 'domain'>,
+  ): Promise<void> {
+    const request =
+      requester.domain === null ? null : await this.follows.link(requester.id, account.id);
     if (!(await this.follows.deleteFollowRequest(requester.id, account.id))) {
       throw new RecordNotFoundError();
+    }
+    if (request) {
+      await this.outbox.publishTo(account, requester, {
+        type: 'reject_follow',
+        accountId: account.id,
+        followerId: requester.id,
+        followId: request.id,
+        followUri: request.uri,
+      });
     }
   }
 }

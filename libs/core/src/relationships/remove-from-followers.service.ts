@@ -2,11 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { Account, FollowRepository, TransactionRunner } from '@nestodon/domain';
 import { RelationshipEffects } from '../feeds/relationship-effects';
 import { FollowLedger } from './follow-ledger';
+import { ActivityOutbox } from '../outbox/activity-outbox';
 
 /**
  * Makes `follower` stop following `account` (POST /accounts/:id/remove_from_followers).
  * Returns whether there was a follow to remove.
- * Federation joins here: send Reject(Follow) to a remote follower after commit.
+ * A remote follower is sent Reject(Follow) after commit (ActivityOutbox).
  */
 @Injectable()
 export class RemoveFromFollowersService {
@@ -15,14 +16,29 @@ export class RemoveFromFollowersService {
     private readonly follows: FollowRepository,
     private readonly ledger: FollowLedger,
     private readonly effects: RelationshipEffects,
+    private readonly outbox: ActivityOutbox,
   ) {}
 
-  async call(account: Pick<Account, 'id'>, follower: Pick<Account, 'id'>): Promise<boolean> {
+  async call(
+    account: Pick<Account, 'id' | 'domain'>,
+    follower: Pick<Account, 'id' | 'domain'>,
+  ): Promise<boolean> {
+    const link = follower.domain === null ? null : await this.follows.link(follower.id, account.id);
     const unfollowed = await this.transactions.run(async (tx) => {
       if (!(await this.follows.lockFollow(follower.id, account.id, 'update', tx))) return false;
       return (await this.ledger.removeFollow(follower.id, account.id, tx)).unfollowed;
     });
     if (unfollowed) await this.effects.unfollowed(follower.id, account.id);
+    // A remote follower is told as Mastodon tells it: its Follow is rejected.
+    if (unfollowed && link) {
+      await this.outbox.publishTo(account, follower, {
+        type: 'reject_follow',
+        accountId: account.id,
+        followerId: follower.id,
+        followId: link.id,
+        followUri: link.uri,
+      });
+    }
     return unfollowed;
   }
 }

@@ -1,15 +1,31 @@
 import { Injectable } from '@nestjs/common';
 import { Account, BlockRepository } from '@nestodon/domain';
+import { ActivityOutbox } from '../outbox/activity-outbox';
 
 /**
  * Lifts a block (nothing comes back: follows severed by the block stay severed).
- * Federation joins here: send Undo(Block) to a remote target after commit.
+ * A remote target is sent Undo(Block) after commit (ActivityOutbox).
  */
 @Injectable()
 export class UnblockService {
-  constructor(private readonly blocks: BlockRepository) {}
+  constructor(
+    private readonly blocks: BlockRepository,
+    private readonly outbox: ActivityOutbox,
+  ) {}
 
-  call(source: Pick<Account, 'id'>, target: Pick<Account, 'id'>): Promise<boolean> {
-    return this.blocks.deleteBlock(source.id, target.id);
+  async call(
+    source: Pick<Account, 'id' | 'domain'>,
+    target: Pick<Account, 'id' | 'domain'>,
+  ): Promise<boolean> {
+    const blockId = await this.blocks.deleteBlock(source.id, target.id);
+    if (blockId) {
+      await this.outbox.publishTo(source, target, {
+        type: 'unblock',
+        accountId: source.id,
+        targetAccountId: target.id,
+        blockId,
+      });
+    }
+    return blockId !== null;
   }
 }

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { Account, TransactionRunner } from '@nestodon/domain';
+import { Account, FollowRepository, TransactionRunner } from '@nestodon/domain';
 import { RelationshipEffects } from '../feeds/relationship-effects';
 import { FollowLedger, UnfollowResult } from './follow-ledger';
+import { ActivityOutbox } from '../outbox/activity-outbox';
 
 /**
  * Stops following an account, or withdraws the pending request. Removing the follow also
  * removes the endorsement of that account (you can only feature whom you follow).
- * Federation joins here: send Undo(Follow) to remote targets after commit.
+ * A remote target is sent Undo(Follow) after commit (ActivityOutbox).
  */
 @Injectable()
 export class UnfollowService {
@@ -14,13 +15,29 @@ export class UnfollowService {
     private readonly transactions: TransactionRunner,
     private readonly ledger: FollowLedger,
     private readonly effects: RelationshipEffects,
+    private readonly follows: FollowRepository,
+    private readonly outbox: ActivityOutbox,
   ) {}
 
-  async call(source: Pick<Account, 'id'>, target: Pick<Account, 'id'>): Promise<UnfollowResult> {
+  async call(
+    source: Pick<Account, 'id' | 'domain'>,
+    target: Pick<Account, 'id' | 'domain'>,
+  ): Promise<UnfollowResult> {
+    // What the Undo names, read before it goes (remote targets only).
+    const link = target.domain === null ? null : await this.follows.link(source.id, target.id);
     const result = await this.transactions.run((tx) =>
       this.ledger.removeFollow(source.id, target.id, tx),
     );
     if (result.unfollowed) await this.effects.unfollowed(source.id, target.id);
+    if (link && (result.unfollowed || result.withdrewRequest)) {
+      await this.outbox.publishTo(source, target, {
+        type: 'unfollow',
+        accountId: source.id,
+        targetAccountId: target.id,
+        followId: link.id,
+        followUri: link.uri,
+      });
+    }
     return result;
   }
 }

@@ -9,6 +9,7 @@ import {
 import { JobName, JobQueue } from '@nestodon/queue';
 import { RecordInteractionService } from '../suggestions/record-interaction.service';
 import { StatusQueries } from './status-queries';
+import { ActivityOutbox } from '../outbox/activity-outbox';
 
 /**
  * Favourites a status the account can see (a reblog's original). Idempotent; the counter moves
@@ -23,6 +24,7 @@ export class FavouriteStatusService {
     private readonly statusStats: StatusStatsRepository,
     private readonly interactions: RecordInteractionService,
     private readonly jobs: JobQueue,
+    private readonly outbox: ActivityOutbox,
   ) {}
 
   /** Returns the status as requested (a reblog with its original), for rendering. */
@@ -41,6 +43,12 @@ export class FavouriteStatusService {
         recipientId: target.accountId,
         type: 'favourite',
         fromAccountId: account.id,
+        statusId: target.id,
+        favouriteId: added,
+      });
+      await this.outbox.publish(account, {
+        type: 'like',
+        accountId: account.id,
         statusId: target.id,
         favouriteId: added,
       });

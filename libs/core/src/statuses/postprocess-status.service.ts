@@ -1,15 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { PollRepository, Status, StatusRepository, StatusVisibility } from '@nestodon/domain';
 import { JobName, JobQueue } from '@nestodon/queue';
+import { firstLinkOf } from '../cards/link-card-parser';
 import { ActivityTracker } from '../instance/activity-tracker';
 import { RecordInteractionService } from '../suggestions/record-interaction.service';
 import { TagHistory } from '../tags/tag-history';
 import { enqueuePollExpiry } from './status-jobs';
+import { ActivityOutbox } from '../outbox/activity-outbox';
 
 /**
  * What follows a new status once it is committed (Mastodon's postprocessing): fan-out
  * enqueued, the poll's end scheduled, weekly activity and daily hashtag use counted for public
- * and unlisted statuses, and a reply remembered as an interaction (follow suggestions).
+ * and unlisted statuses (and their first link's preview card fetched), and a reply remembered as an interaction (follow suggestions).
  */
 @Injectable()
 export class PostprocessStatusService {
@@ -20,10 +22,12 @@ export class PostprocessStatusService {
     private readonly activity: ActivityTracker,
     private readonly tagHistory: TagHistory,
     private readonly interactions: RecordInteractionService,
+    private readonly outbox: ActivityOutbox,
   ) {}
 
   async call(status: Status): Promise<void> {
     await this.jobs.enqueue(JobName.DistributeStatus, { statusId: status.id });
+    await this.outbox.publish(status, { type: 'create', statusId: status.id });
     if (status.pollId) {
       const poll = await this.polls.findById(status.pollId);
       if (poll) await enqueuePollExpiry(this.jobs, poll);
@@ -33,6 +37,9 @@ export class PostprocessStatusService {
       status.visibility === StatusVisibility.Unlisted
     ) {
       await this.activity.record('statuses');
+      if (firstLinkOf(status.contentHtml)) {
+        await this.jobs.enqueue(JobName.FetchLinkCard, { statusId: status.id });
+      }
       for (const tagId of await this.statuses.tagIds(status.id)) {
         await this.tagHistory.record(tagId, status.accountId);
       }

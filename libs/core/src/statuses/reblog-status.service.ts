@@ -20,6 +20,7 @@ import { JobName, JobQueue } from '@nestodon/queue';
 import { ActivityTracker } from '../instance/activity-tracker';
 import { RecordInteractionService } from '../suggestions/record-interaction.service';
 import { statusFacts, StatusQueries } from './status-queries';
+import { ActivityOutbox } from '../outbox/activity-outbox';
 
 const REBLOG_VISIBILITIES: ReadonlySet<StatusVisibility> = new Set([
   StatusVisibility.Public,
@@ -45,6 +46,7 @@ export class ReblogStatusService {
     private readonly jobs: JobQueue,
     private readonly activity: ActivityTracker,
     private readonly interactions: RecordInteractionService,
+    private readonly outbox: ActivityOutbox,
   ) {}
 
   /** Returns the reblog (with the reblogged status loaded). */
@@ -79,6 +81,7 @@ export class ReblogStatusService {
 
     if (created) {
       await this.jobs.enqueue(JobName.DistributeStatus, { statusId: created });
+      await this.outbox.publish(account, { type: 'create', statusId: created });
       if (visibility !== StatusVisibility.Private) await this.activity.record('statuses');
       await this.interactions.call(account.id, target.accountId, 'reblog');
     }

@@ -16,12 +16,15 @@ import {
 } from '@nestodon/domain';
 import { countsAsReply, countsInStatusesCount } from '@nestodon/policies';
 import { JobName, JobQueue } from '@nestodon/queue';
+import { ActivityOutbox } from '../outbox/activity-outbox';
 
 /**
  * Deletes one's own status (or reblog): soft deletion (the row stays for reports and
  * moderation), invisible everywhere at once; its reblogs go too, pins are removed, counters
  * fall back. For delete-and-redraft the media are detached so the new post can reuse them
- * (unless `deleteMedia`). Feeds are cleaned after commit (JobName.UndistributeStatus).
+ * (unless `deleteMedia`). Feeds are cleaned after commit (JobName.UndistributeStatus), and
+ * other servers are sent its Delete (unless `federate: false`: an account deletion sends one
+ * Delete of the actor instead).
  */
 @Injectable()
 export class RemoveStatusService {
@@ -33,13 +36,14 @@ export class RemoveStatusService {
     private readonly statusStats: StatusStatsRepository,
     private readonly quotes: QuoteRepository,
     private readonly jobs: JobQueue,
+    private readonly outbox: ActivityOutbox,
   ) {}
 
   /** Returns the deleted status (author, reblog loaded) so the response can show its source. */
   async call(
     account: Account,
     statusId: string,
-    options: { deleteMedia?: boolean } = {},
+    options: { deleteMedia?: boolean; federate?: boolean } = {},
   ): Promise<Status> {
     if (!isValidId(statusId)) throw new RecordNotFoundError();
     // Loaded before deletion: the response shows the media the redraft may reuse.
@@ -57,6 +61,10 @@ export class RemoveStatusService {
         statusId: row.id,
         accountId: row.accountId,
       });
+    }
+    // Its reblogs by others go with it on other servers: only the status's own Delete is sent.
+    if (options.federate !== false) {
+      await this.outbox.publish(account, { type: 'delete', statusId });
     }
     before.deletedAt = new Date();
     return before;

@@ -7,6 +7,7 @@ import {
   TransactionRunner,
 } from '@nestodon/domain';
 import { StatusQueries } from './status-queries';
+import { ActivityOutbox } from '../outbox/activity-outbox';
 
 /**
  * Removes a favourite. A status the account cannot see answers 404 and changes nothing, so the
@@ -19,16 +20,25 @@ export class UnfavouriteStatusService {
     private readonly visibility: StatusQueries,
     private readonly favourites: FavouriteRepository,
     private readonly statusStats: StatusStatsRepository,
+    private readonly outbox: ActivityOutbox,
   ) {}
 
   async call(account: Account, statusId: string): Promise<Status> {
     const { status } = await this.visibility.findVisible(statusId, account);
     const target = status.reblog ?? status;
-    await this.transactions.run(async (tx) => {
-      if (await this.favourites.delete(account.id, target.id, tx)) {
-        await this.statusStats.increment(target.id, 'favourites_count', -1, tx);
-      }
+    const removed = await this.transactions.run(async (tx) => {
+      const favouriteId = await this.favourites.delete(account.id, target.id, tx);
+      if (favouriteId) await this.statusStats.increment(target.id, 'favourites_count', -1, tx);
+      return favouriteId;
     });
+    if (removed) {
+      await this.outbox.publish(account, {
+        type: 'unlike',
+        accountId: account.id,
+        statusId: target.id,
+        favouriteId: removed,
+      });
+    }
     return status;
   }
 }

@@ -29,6 +29,7 @@ import { enqueuePollExpiry } from './status-jobs';
 import { findUsableMedia } from './status-media';
 import { normalizeStatusContent, pickLanguage, PollInput, pollFields } from './status-rules';
 import { StatusTextProcessor } from './status-text.processor';
+import { ActivityOutbox } from '../outbox/activity-outbox';
 
 /** PUT /api/v1/statuses/:id: the new version replaces text, CW, sensitivity, media and poll. */
 export interface UpdateStatusInput {
@@ -63,6 +64,7 @@ export class UpdateStatusService {
     private readonly mediaAttributes: MediaAttributesEditor,
     private readonly createPoll: CreatePollService,
     private readonly jobs: JobQueue,
+    private readonly outbox: ActivityOutbox,
   ) {}
 
   async call(account: Account, statusId: string, input: UpdateStatusInput): Promise<Status> {
@@ -85,6 +87,7 @@ export class UpdateStatusService {
     }
     if (result.changed) {
       await this.jobs.enqueue(JobName.DistributeStatus, { statusId, update: true });
+      await this.outbox.publish(account, { type: 'update', statusId });
     }
     if (result.poll) await enqueuePollExpiry(this.jobs, result.poll);
     return (await this.statuses.findOneWithRelations(statusId))!;

@@ -9,6 +9,7 @@ import {
   ValidationError,
 } from '@nestodon/domain';
 import { PollQueries } from './poll-queries';
+import { ActivityOutbox } from '../outbox/activity-outbox';
 
 const ERRORS = {
   expired: 'Validation failed: The poll has already ended',
@@ -29,6 +30,7 @@ export class VoteInPollService {
     private readonly transactions: TransactionRunner,
     private readonly pollQueries: PollQueries,
     private readonly polls: PollRepository,
+    private readonly outbox: ActivityOutbox,
   ) {}
 
   async call(
@@ -60,6 +62,15 @@ export class VoteInPollService {
       }
       await this.polls.recordVotes(poll.id, account.id, unique, tx);
     });
+    // A remote poll hears of the votes; a local one counts them where they are.
+    if (!status.local) {
+      await this.outbox.publish(account, {
+        type: 'vote',
+        accountId: account.id,
+        pollId: poll.id,
+        choices: unique,
+      });
+    }
     return { poll: (await this.polls.findById(poll.id))!, status };
   }
 }

@@ -1,25 +1,37 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Transaction } from '../transactions';
-import { deletePair } from './account-pairs';
 
 /** Rows of `blocks` (account blocks) and `account_domain_blocks` (a user's domain blocks). */
 @Injectable()
 export class BlockRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Records the block; an existing one stays as it is. */
-  async insertBlock(accountId: string, targetAccountId: string, tx?: Transaction): Promise<void> {
-    await (tx ?? this.dataSource.manager).query(
+  /** Records the block; an existing one stays as it is. The new block's id, or null. */
+  async insertBlock(
+    accountId: string,
+    targetAccountId: string,
+    tx?: Transaction,
+  ): Promise<string | null> {
+    const rows: Array<{ id: string }> = await (tx ?? this.dataSource.manager).query(
       `INSERT INTO blocks (account_id, target_account_id) VALUES ($1, $2)
-       ON CONFLICT (account_id, target_account_id) DO NOTHING`,
+       ON CONFLICT (account_id, target_account_id) DO NOTHING RETURNING id`,
       [accountId, targetAccountId],
     );
+    return rows[0]?.id ?? null;
   }
 
-  /** Whether there was a block to delete. */
-  deleteBlock(accountId: string, targetAccountId: string, tx?: Transaction): Promise<boolean> {
-    return deletePair(tx ?? this.dataSource.manager, 'blocks', accountId, targetAccountId);
+  /** The id the deleted block had, or null when there was none. */
+  async deleteBlock(
+    accountId: string,
+    targetAccountId: string,
+    tx?: Transaction,
+  ): Promise<string | null> {
+    const [deleted]: [Array<{ id: string }>, number] = await (tx ?? this.dataSource.manager).query(
+      `DELETE FROM blocks WHERE account_id = $1 AND target_account_id = $2 RETURNING id`,
+      [accountId, targetAccountId],
+    );
+    return deleted[0]?.id ?? null;
   }
 
   /** Records the domain block (a normalised domain); an existing one stays as it is. */

@@ -15,11 +15,12 @@ export class FavouriteRepository {
   }
 
   /** Removes the favourite; false when there was none. */
-  async delete(accountId: string, statusId: string, tx: Transaction): Promise<boolean> {
+  /** The id the deleted favourite had, or null when there was none. */
+  async delete(accountId: string, statusId: string, tx: Transaction): Promise<string | null> {
     const [deleted] = (await tx.query(
       `DELETE FROM favourites WHERE account_id = $1 AND status_id = $2 RETURNING id`,
       [accountId, statusId],
-    )) as [unknown[], number];
-    return deleted.length > 0;
+    )) as [Array<{ id: string }>, number];
+    return deleted[0]?.id ?? null;
   }
 }

@@ -24,6 +24,8 @@ export interface FollowOptionChanges {
 export interface PendingRequester {
   requestId: string;
   accountId: string;
+  /** The requester's domain (null: local), to answer a remote one. */
+  domain: string | null;
   silencedAt: Date | null;
 }
 
@@ -127,6 +129,24 @@ export class FollowRepository {
     return deletePair(this.manager(tx), 'follow_requests', accountId, targetAccountId);
   }
 
+  /**
+   * The follow of `targetAccountId` by `accountId`, or else the pending request: its id and
+   * ActivityPub id (what an Undo or an answer names), or null when there is neither.
+   */
+  async link(
+    accountId: string,
+    targetAccountId: string,
+  ): Promise<{ id: string; uri: string | null } | null> {
+    const rows: Array<{ id: string; uri: string | null }> = await this.manager().query(
+      `(SELECT id, uri FROM follows WHERE account_id = $1 AND target_account_id = $2)
+       UNION ALL
+       (SELECT id, uri FROM follow_requests WHERE account_id = $1 AND target_account_id = $2)
+       LIMIT 1`,
+      [accountId, targetAccountId],
+    );
+    return rows[0] ?? null;
+  }
+
   /** Deletes the pending request and returns the options it carried, or null when none. */
   async takeFollowRequest(
     accountId: string,
@@ -171,16 +191,21 @@ export class FollowRepository {
     afterId: string,
     limit: number,
   ): Promise<PendingRequester[]> {
-    const rows: Array<{ id: string; account_id: string; silenced_at: Date | null }> =
-      await this.dataSource.query(
-        `SELECT r.id, r.account_id, a.silenced_at FROM follow_requests r
+    const rows: Array<{
+      id: string;
+      account_id: string;
+      domain: string | null;
+      silenced_at: Date | null;
+    }> = await this.dataSource.query(
+      `SELECT r.id, r.account_id, a.domain, a.silenced_at FROM follow_requests r
            JOIN accounts a ON a.id = r.account_id
           WHERE r.target_account_id = $1 AND r.id > $2 ORDER BY r.id LIMIT $3`,
-        [targetAccountId, afterId, limit],
-      );
+      [targetAccountId, afterId, limit],
+    );
     return rows.map((row) => ({
       requestId: String(row.id),
       accountId: String(row.account_id),
+      domain: row.domain,
       silencedAt: row.silenced_at,
     }));
   }

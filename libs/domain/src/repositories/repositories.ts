@@ -1,11 +1,15 @@
+import { ReadReplica } from '../read-replica';
 import { TransactionRunner } from '../transactions';
 import { AccountConversationRepository } from './account-conversation.repository';
 import { AccountDeletionRepository } from './account-deletion.repository';
 import { AccountInteractionRepository } from './account-interaction.repository';
 import { AccountNoteRepository } from './account-note.repository';
 import { AccountStatsRepository } from './account-stats.repository';
+import { AnnouncementRepository } from './announcement.repository';
+import { AccountWarningRepository } from './account-warning.repository';
 import { AnnualReportRepository } from './annual-report.repository';
 import { AccountRepository } from './account.repository';
+import { AdminAccountRepository } from './admin-account.repository';
 import { BlockRepository } from './block.repository';
 import { BookmarkRepository } from './bookmark.repository';
 import { CollectionRepository } from './collection.repository';
@@ -13,6 +17,10 @@ import { ConversationMuteRepository } from './conversation-mute.repository';
 import { CustomEmojiRepository } from './custom-emoji.repository';
 import { CustomFilterRepository } from './custom-filter.repository';
 import { DirectoryRepository } from './directory.repository';
+import { DomainAllowRepository } from './domain-allow.repository';
+import { DomainBlockRepository } from './domain-block.repository';
+import { PreviewCardRepository } from './preview-card.repository';
+import { SearchRepository } from './search.repository';
 import { EndorsementRepository } from './endorsement.repository';
 import { FanOutRepository } from './fan-out.repository';
 import { FavouriteRepository } from './favourite.repository';
@@ -21,6 +29,7 @@ import { FeedFactsRepository } from './feed-facts.repository';
 import { FeedRepository } from './feed.repository';
 import { FollowRecommendationRepository } from './follow-recommendation.repository';
 import { FollowRepository } from './follow.repository';
+import { InboxRepository } from './inbox.repository';
 import { InstanceActorRepository } from './instance-actor.repository';
 import { InstanceStatsRepository } from './instance-stats.repository';
 import { InviteRepository } from './invite.repository';
@@ -38,6 +47,7 @@ import { PollRepository } from './poll.repository';
 import { QuoteRepository } from './quote.repository';
 import { RelationshipListsRepository } from './relationship-lists.repository';
 import { RelationshipsRepository } from './relationships.repository';
+import { ReportRepository } from './report.repository';
 import { RuleRepository } from './rule.repository';
 import { ScheduledStatusRepository } from './scheduled-status.repository';
 import { SettingRepository } from './setting.repository';
@@ -51,6 +61,7 @@ import { StatusRepository } from './status.repository';
 import { TombstoneRepository } from './tombstone.repository';
 import { TagFollowRepository } from './tag-follow.repository';
 import { TagRepository } from './tag.repository';
+import { TermsOfServiceRepository } from './terms-of-service.repository';
 import { TimelineRepository } from './timeline.repository';
 import { UserRoleRepository } from './user-role.repository';
 import { UserRepository } from './user.repository';
@@ -58,7 +69,7 @@ import { ViewerRelationsRepository } from './viewer-relations.repository';
 import { WebPushSubscriptionRepository } from './web-push-subscription.repository';
 
 /**
- * Every repository (and the transaction runner), provided once for the whole process by the
+ * Every repository (and the transaction runner and read replica), provided once for the whole process by the
  * platform's DatabaseModule. A new repository is added here, in alphabetical order.
  */
 export const REPOSITORIES = [
@@ -68,6 +79,9 @@ export const REPOSITORIES = [
   AccountNoteRepository,
   AccountRepository,
   AccountStatsRepository,
+  AnnouncementRepository,
+  AccountWarningRepository,
+  AdminAccountRepository,
   AnnualReportRepository,
   BlockRepository,
   BookmarkRepository,
@@ -76,6 +90,8 @@ export const REPOSITORIES = [
   CustomEmojiRepository,
   CustomFilterRepository,
   DirectoryRepository,
+  DomainAllowRepository,
+  DomainBlockRepository,
   EndorsementRepository,
   FanOutRepository,
   FavouriteRepository,
@@ -84,6 +100,7 @@ export const REPOSITORIES = [
   FeedRepository,
   FollowRecommendationRepository,
   FollowRepository,
+  InboxRepository,
   InstanceActorRepository,
   InstanceStatsRepository,
   InviteRepository,
@@ -98,11 +115,15 @@ export const REPOSITORIES = [
   OAuthAccessTokenRepository,
   OAuthApplicationRepository,
   PollRepository,
+  PreviewCardRepository,
   QuoteRepository,
+  ReadReplica,
   RelationshipListsRepository,
   RelationshipsRepository,
+  ReportRepository,
   RuleRepository,
   ScheduledStatusRepository,
+  SearchRepository,
   SettingRepository,
   StatusCleanupRepository,
   StatusPageRepository,
@@ -114,6 +135,7 @@ export const REPOSITORIES = [
   StreamingFactsRepository,
   TagFollowRepository,
   TagRepository,
+  TermsOfServiceRepository,
   TimelineRepository,
   TransactionRunner,
   UserRepository,

@@ -28,10 +28,12 @@ export class StatusPinRepository {
     );
   }
 
-  async delete(accountId: string, statusId: string): Promise<void> {
-    await this.dataSource.query(
-      `DELETE FROM status_pins WHERE account_id = $1 AND status_id = $2`,
+  /** Whether there was a pin to delete. */
+  async delete(accountId: string, statusId: string): Promise<boolean> {
+    const [deleted] = (await this.dataSource.query(
+      `DELETE FROM status_pins WHERE account_id = $1 AND status_id = $2 RETURNING id`,
       [accountId, statusId],
-    );
+    )) as [unknown[], number];
+    return deleted.length > 0;
   }
 }

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { Account } from '../entities/account.entity';
 import { StatusEdit } from '../entities/status-edit.entity';
 import { Status, StatusVisibility } from '../entities/status.entity';
+import { ReadReplica } from '../read-replica';
 import { Transaction } from '../transactions';
 import { IdPage, idPageSql } from './id-paging';
 import { EntityRowMapper, queryPreparedArrays } from './raw-rows';
@@ -46,7 +47,10 @@ export class StatusRepository {
     pageSql: string;
   };
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly replica: ReadReplica,
+  ) {}
 
   /**
    * Statuses by id with their author and, for reblogs, the reblogged status and its author:
@@ -198,7 +202,7 @@ export class StatusRepository {
       );
     }
     const { tail, reverse } = idPageSql('s.id', page, conditions, params);
-    const rows: Array<{ id: string }> = await this.dataSource.query(
+    const rows = await this.replica.query<{ id: string }>(
       `SELECT s.id::text AS id FROM statuses s WHERE ${conditions.join(' AND ')} ${tail}`,
       params,
     );

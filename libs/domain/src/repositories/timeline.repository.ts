@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { ReadReplica } from '../read-replica';
 import { IdPage, idPageSql } from './id-paging';
 
 export interface PublicTimelineFilter {
@@ -31,7 +32,10 @@ export interface TagTimelineSelection {
  */
 @Injectable()
 export class TimelineRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly replica: ReadReplica,
+  ) {}
 
   /** Ids of a page of the public timeline, newest first. */
   publicStatusIds(
@@ -112,7 +116,7 @@ export class TimelineRepository {
       }
     }
     const { tail, reverse } = idPageSql(column, page, conditions, params);
-    const rows: Array<{ id: string | number }> = await this.dataSource.query(
+    const rows = await this.replica.query<{ id: string | number }>(
       `${source} WHERE ${conditions.join(' AND ')} ${tail}`,
       params,
     );

@@ -1,5 +1,6 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import { Public } from '@nestodon/auth';
+import { APP_CONFIG, AppConfig } from '@nestodon/config';
 import { CreateApplicationService } from '@nestodon/core';
 import { serializeCredentialApplication } from '@nestodon/serializers';
 
@@ -9,7 +10,10 @@ import { serializeCredentialApplication } from '@nestodon/serializers';
  */
 @Controller('api/v1/apps')
 export class AppsController {
-  constructor(private readonly createApplication: CreateApplicationService) {}
+  constructor(
+    private readonly createApplication: CreateApplicationService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   @Post()
   @Public()
@@ -21,6 +25,10 @@ export class AppsController {
       scopes: body.scopes,
       website: body.website,
     });
-    return serializeCredentialApplication(application, clientSecret);
+    return serializeCredentialApplication(
+      application,
+      clientSecret,
+      this.config.push.vapid?.publicKey,
+    );
   }
 }

@@ -6,6 +6,7 @@ import {
   Person,
   person,
   scopedAuth,
+  tokenUseRecorded,
 } from '../../../../support/relationships';
 
 describe('GET /api/v1/accounts/:id/followers and /following', () => {
@@ -129,7 +130,8 @@ describe('GET /api/v1/accounts/:id/followers and /following', () => {
         .get(`/api/v1/accounts/${star.account.id}/followers?limit=${limit}`)
         .set('Authorization', viewer.auth)
         .expect(200);
-    await page(1); // warm up (token last-used stamp)
+    await page(1);
+    await tokenUseRecorded(api.dataSource, viewer.auth);
     const one = await countQueries(api.dataSource, () => page(1));
     const forty = await countQueries(api.dataSource, async () => {
       const res = await page(40);

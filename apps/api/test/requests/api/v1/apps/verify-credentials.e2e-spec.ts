@@ -51,14 +51,19 @@ describe('GET /api/v1/apps/verify_credentials', () => {
     expect(res.body).toEqual(expected());
   });
 
-  it("refuses a disabled user's token", async () => {
-    const { user } = await createLocalAccount(api.dataSource, {}, { disabled: true });
-    const token = await createAccessToken(api.dataSource, { user, application, scopes: 'read' });
-    const res = await api.http
-      .get('/api/v1/apps/verify_credentials')
-      .set('Authorization', `Bearer ${token}`)
-      .expect(403);
-    expect(res.body).toEqual({ error: 'Your login is currently disabled' });
+  it('accepts the token of a disabled or suspended user, as Mastodon checks only the token', async () => {
+    const { user: disabled } = await createLocalAccount(api.dataSource, {}, { disabled: true });
+    const { user: suspended } = await createLocalAccount(api.dataSource, {
+      suspendedAt: new Date(),
+    });
+    for (const user of [disabled, suspended]) {
+      const token = await createAccessToken(api.dataSource, { user, application, scopes: 'read' });
+      const res = await api.http
+        .get('/api/v1/apps/verify_credentials')
+        .set('Authorization', `Bearer ${token}`)
+        .expect(200);
+      expect(res.body).toEqual(expected());
+    }
   });
 
   it('answers 401 without a token or with a bad one', async () => {

@@ -1,0 +1,76 @@
+import { signRequest } from '@fedify/fedify';
+import { Injectable } from '@nestjs/common';
+import { BlockedAddressError, SafeHttpClient } from '@nestodon/platform';
+import { JobName, JobPayloads, JobResults } from '@nestodon/queue';
+import { DeliveryFailureTracker } from './delivery-failure-tracker';
+import { SigningKeysCache } from './signing-keys';
+
+type Delivery = JobPayloads[typeof JobName.DeliverActivity];
+export type DeliveryOutcome = JobResults[typeof JobName.DeliverActivity]['outcome'];
+
+/** A delivery gets this long to be answered; a slow server is retried later. */
+const DELIVERY_TIMEOUT_MS = 15_000;
+
+/** Answers that will not change on retry (as Mastodon: any 4xx but 429). */
+const isUnsalvageable = (status: number) => status >= 400 && status < 500 && status !== 429;
+
+/**
+ * POSTs one activity to one inbox (the worker's `federation.deliver` queue), signed with the
+ * actor's RSA key (HTTP Signatures, draft-cavage, which every server verifies; Fedify signs)
+ * and sent through SafeHttpClient, never Fedify's global fetch. A 2xx delivers; a lasting 4xx
+ * is the server's final word and is not retried; anything else (network errors, 5xx, 429,
+ * redirects) throws so the job is retried with the federation backoff. Every answer or
+ * failure feeds the per-server failure tracker, and servers it marks unavailable are skipped
+ * but for an hourly probe.
+ */
+@Injectable()
+export class DeliverActivityService {
+  constructor(
+    private readonly http: SafeHttpClient,
+    private readonly keys: SigningKeysCache,
+    private readonly tracker: DeliveryFailureTracker,
+  ) {}
+
+  async call({ accountId, inbox, body }: Delivery): Promise<DeliveryOutcome> {
+    const host = new URL(inbox).host;
+    if (!(await this.tracker.available(host)) && !(await this.tracker.claimProbe(host))) {
+      return 'skipped';
+    }
+    const keys = await this.keys.forAccount(accountId);
+    if (!keys) return 'skipped';
+    const request = await signRequest(
+      new Request(inbox, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/activity+json' },
+        body,
+      }),
+      keys.rsa.privateKey,
+      keys.rsa.keyId,
+      { spec: 'draft-cavage-http-signatures-12' },
+    );
+    let status: number;
+    try {
+      const response = await this.http.fetch(request, {
+        redirect: 'manual',
+        timeoutMs: DELIVERY_TIMEOUT_MS,
+      });
+      status = response.status;
+      await response.body?.cancel();
+    } catch (error) {
+      // An inbox on a private address is refused for good (unless ALLOW_PRIVATE_ADDRESS).
+      if (error instanceof BlockedAddressError) return 'refused';
+      await this.tracker.trackFailure(host);
+      throw error;
+    }
+    if (status >= 200 && status < 300) {
+      await this.tracker.trackSuccess(host);
+      return 'delivered';
+    }
+    if (isUnsalvageable(status)) {
+      await this.tracker.trackSuccess(host);
+      return 'refused';
+    }
+    await this.tracker.trackFailure(host);
+    throw new Error(`Delivery to ${inbox} answered ${status}`);
+  }
+}

@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { FederationModule } from '@nestodon/activitypub/federation';
+import { DeliverActivityService } from './deliver-activity.service';
+import { DeliveryFailureTracker } from './delivery-failure-tracker';
+import { DistributeActivityService } from './distribute-activity.service';
+import { SigningKeysCache } from './signing-keys';
+
+/**
+ * Outbound federation for the worker: distributing what local accounts do to the inboxes of
+ * their audience, and delivering each, signed, through the safe client.
+ */
+@Module({
+  imports: [FederationModule],
+  providers: [
+    SigningKeysCache,
+    DeliveryFailureTracker,
+    DeliverActivityService,
+    DistributeActivityService,
+  ],
+  exports: [DeliverActivityService, DistributeActivityService, DeliveryFailureTracker],
+})
+export class OutboxModule {}

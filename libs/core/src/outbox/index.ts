@@ -1,0 +1,2 @@
+export * from './activity-outbox';
+export * from './outbox.providers';
