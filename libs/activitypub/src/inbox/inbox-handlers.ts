@@ -4,6 +4,7 @@ import { BlockHandler } from './block.handler';
 import { CreateHandler } from './create.handler';
 import { DeleteHandler } from './delete.handler';
 import { AddHandler, RemoveHandler } from './featured.handlers';
+import { FlagHandler } from './flag.handler';
 import { AcceptHandler, RejectHandler } from './follow-answer.handlers';
 import { FollowHandler } from './follow.handler';
 import { InboundLookups } from './inbound-lookups';
@@ -30,6 +31,7 @@ export const INBOX_HANDLERS: Array<Type<InboxHandler>> = [
   UpdateHandler,
   AddHandler,
   RemoveHandler,
+  FlagHandler,
 ];
 
 /** What the handlers share, provided beside them. */

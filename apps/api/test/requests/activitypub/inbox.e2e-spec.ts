@@ -7,6 +7,7 @@ import {
   Favourite,
   Follow,
   FollowRequest,
+  Report,
   Status,
   StatusVisibility,
 } from '@nestodon/domain';
@@ -416,6 +417,26 @@ describe('POST /users/:name/inbox and /inbox', () => {
       expect((await signedPost(inbox(), follow(rotated), rotated)).status).toBe(202);
       // The old key no longer verifies.
       expect((await signedPost(inbox(), follow(gil), gil)).status).toBe(401);
+    });
+  });
+
+  describe('Flag', () => {
+    it('files a report by the signer about the local account and its statuses', async () => {
+      const status = await createStatus(api.dataSource, alice, { text: 'reported' });
+      const moderator = remote.actor('moderator', { type: 'Application' });
+      const flag = {
+        '@context': MASTODON_CONTEXT,
+        id: activityId(moderator),
+        type: 'Flag',
+        actor: moderator.id,
+        content: 'spam',
+        object: [localActor('alice'), `${localActor('alice')}/statuses/${status.id}`],
+      };
+      expect((await signedPost(sharedInbox(), flag, moderator)).status).toBe(202);
+      const reporter = await accountOf(moderator);
+      expect(
+        await api.dataSource.getRepository(Report).findOneBy({ accountId: reporter.id }),
+      ).toMatchObject({ targetAccountId: alice.id, comment: 'spam', statusIds: [status.id] });
     });
   });
 });
