@@ -1,9 +1,14 @@
 import { Global, Injectable, Module } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { RemoteActors } from '@nestodon/activitypub/inbox';
-import { REMOTE_ACCOUNT_RESOLVER, RemoteAccountResolver } from '@nestodon/core';
+import {
+  REMOTE_ACCOUNT_RESOLVER,
+  REMOTE_SEARCH_RESOLVER,
+  RemoteAccountResolver,
+} from '@nestodon/core';
 import { Account } from '@nestodon/domain';
 import { FederationService } from './federation.service';
+import { FederatedSearchResolver } from './remote-search-resolver';
 
 /**
  * Post-time mentions of unknown remote handles (`@user@domain`): resolved as every remote
@@ -28,13 +33,15 @@ export class WebFingerAccountResolver implements RemoteAccountResolver {
   }
 }
 
-/** Provides the resolver to core's posting, for every process running federation. */
+/** Provides the resolvers to core's posting and search, for every process running federation. */
 @Global()
 @Module({
   providers: [
     WebFingerAccountResolver,
     { provide: REMOTE_ACCOUNT_RESOLVER, useExisting: WebFingerAccountResolver },
+    FederatedSearchResolver,
+    { provide: REMOTE_SEARCH_RESOLVER, useExisting: FederatedSearchResolver },
   ],
-  exports: [REMOTE_ACCOUNT_RESOLVER],
+  exports: [REMOTE_ACCOUNT_RESOLVER, REMOTE_SEARCH_RESOLVER],
 })
 export class RemoteAccountResolverModule {}
