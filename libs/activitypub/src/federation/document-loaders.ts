@@ -52,7 +52,12 @@ function loader(client: SafeHttpClient, sign?: Signer): DocumentLoader {
   return load;
 }
 
-/** Fedify's document and context loader: the safe client, cached in the key–value store as Fedify's own is. */
+/**
+ * Fedify's document and context loader through the safe client. Contexts are cached in the
+ * key–value store as Fedify's own loader caches them; objects and actors are read fresh, so an
+ * actor's Update or rotated key is seen at once (accounts are kept in our tables, public keys
+ * in Fedify's key cache, so they are not fetched for every activity).
+ */
 export function safeDocumentLoaderFactory(
   client: SafeHttpClient,
   kv: KvStore,
@@ -63,6 +68,7 @@ export function safeDocumentLoaderFactory(
     kv,
     prefix: ['_fedify', 'remoteDocument'],
     kind,
+    rules: kind === 'object' ? [] : undefined,
   });
   return () => cached;
 }

@@ -22,10 +22,12 @@ export class InboundLookups {
     private readonly remoteActors: RemoteActors,
   ) {}
 
-  /** The account of the activity's actor, whom Fedify verified as the signer. */
+  /**
+   * The account of the activity's actor, whom Fedify verified as the signer: as stored while
+   * fresh, else its actor fetched (an embedded actor is not believed) and stored.
+   */
   async signer(ctx: Context<unknown>, activity: Activity): Promise<Account | null> {
-    const actor = await activity.getActor(ctx);
-    return actor ? this.remoteActors.remember(actor, ctx) : null;
+    return activity.actorId ? this.remoteActors.resolveUri(activity.actorId.href, ctx) : null;
   }
 
   /** A local account by its actor id, or null. */

@@ -3,12 +3,15 @@ import { AnnounceHandler } from './announce.handler';
 import { BlockHandler } from './block.handler';
 import { CreateHandler } from './create.handler';
 import { DeleteHandler } from './delete.handler';
+import { AddHandler, RemoveHandler } from './featured.handlers';
+import { FlagHandler } from './flag.handler';
 import { AcceptHandler, RejectHandler } from './follow-answer.handlers';
 import { FollowHandler } from './follow.handler';
 import { InboundLookups } from './inbound-lookups';
 import { LikeHandler } from './like.handler';
 import { RemoteStatuses } from './remote-statuses';
 import { UndoHandler } from './undo.handler';
+import { UpdateHandler } from './update.handler';
 import type { InboxHandler } from './inbox-handler';
 
 /**
@@ -25,6 +28,10 @@ export const INBOX_HANDLERS: Array<Type<InboxHandler>> = [
   LikeHandler,
   AnnounceHandler,
   BlockHandler,
+  UpdateHandler,
+  AddHandler,
+  RemoveHandler,
+  FlagHandler,
 ];
 
 /** What the handlers share, provided beside them. */

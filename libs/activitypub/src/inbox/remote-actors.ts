@@ -80,14 +80,6 @@ export class RemoteActors {
     return this.fetch(uri, loaders);
   }
 
-  /** Stores an actor already fetched and verified by Fedify (the signer of an activity). */
-  async remember(actor: Actor, loaders: DocumentLoaders): Promise<Account> {
-    if (!actor.id) throw new RemoteActorError('The actor has no id');
-    const known = await this.accounts.findByUri(actor.id.href);
-    if (known && !isStale(known)) return known;
-    return this.store.call(await actorValues(actor, loaders, hostOf(actor.id)));
-  }
-
   /**
    * Fetches an actor and stores it. Its id must be the URL asked for (or, when a URL led to
    * it, on the same origin as where it was served), so no server can speak for another's actors.

@@ -11,7 +11,7 @@ import {
 } from '@fedify/vocab';
 import { LanguageString } from '@fedify/vocab-runtime';
 import { Injectable } from '@nestjs/common';
-import { CreateRemoteStatusService } from '@nestodon/core';
+import { CreateRemoteStatusService, EditRemoteStatusService } from '@nestodon/core';
 import { Account, Status, StatusVisibility } from '@nestodon/domain';
 import { htmlToText, sanitizeRemoteHtml } from '@nestodon/text';
 import { InboundLookups } from './inbound-lookups';
@@ -60,6 +60,7 @@ export class RemoteStatuses {
     private readonly lookups: InboundLookups,
     private readonly remoteActors: RemoteActors,
     private readonly create: CreateRemoteStatusService,
+    private readonly editService: EditRemoteStatusService,
   ) {}
 
   /**
@@ -91,6 +92,27 @@ export class RemoteStatuses {
     author: Account,
     depth = 0,
   ): Promise<Status | null> {
+    return this.create.call(author, {
+      ...(await this.content(ctx, object)),
+      uri: object.id!.href,
+      url: urlOf(object),
+      visibility: visibilityOf(object, author.followersUrl),
+      createdAt: object.published ? new Date(object.published.epochMilliseconds) : new Date(),
+      inReplyTo: await this.parent(ctx, object, depth),
+    });
+  }
+
+  /** Applies an edit of a stored status by its author (the verified signer). */
+  async edit(ctx: Context<unknown>, object: StatusObject, author: Account, status: Status) {
+    const editedAt = object.updated ?? object.published;
+    return this.editService.call(author, status.id, {
+      ...(await this.content(ctx, object)),
+      editedAt: editedAt ? new Date(editedAt.epochMilliseconds) : new Date(),
+    });
+  }
+
+  /** Text, warnings, language, mentions of accounts known here and hashtags of an object. */
+  private async content(ctx: Context<unknown>, object: StatusObject) {
     const mentioned: Account[] = [];
     const hashtags: string[] = [];
     for await (const tag of object.getTags({ ...ctx, suppressError: true })) {
@@ -105,19 +127,14 @@ export class RemoteStatuses {
     }
     const content = object.contents[0] ?? object.content;
     const summary = object.summary?.toString() ?? '';
-    return this.create.call(author, {
-      uri: object.id!.href,
-      url: urlOf(object),
+    return {
       contentHtml: sanitizeRemoteHtml(content?.toString() ?? object.name?.toString()),
       spoilerText: htmlToText(sanitizeRemoteHtml(summary)),
       sensitive: object.sensitive ?? summary !== '',
-      visibility: visibilityOf(object, author.followersUrl),
       language: content instanceof LanguageString ? content.locale.language : null,
-      createdAt: object.published ? new Date(object.published.epochMilliseconds) : new Date(),
-      inReplyTo: await this.parent(ctx, object, depth),
       mentioned,
       hashtags,
-    });
+    };
   }
 
   /** The replied-to status: known here, or fetched while the thread is not too deep. */

@@ -43,3 +43,4 @@ export * from './update-scheduled-status.service';
 export * from './update-status.service';
 export * from './vote-in-poll.service';
 export * from './create-remote-status.service';
+export * from './edit-remote-status.service';

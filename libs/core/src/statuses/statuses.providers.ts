@@ -7,6 +7,7 @@ import { CancelScheduledStatusService } from './cancel-scheduled-status.service'
 import { CreatePollService } from './create-poll.service';
 import { CreateRemoteStatusService } from './create-remote-status.service';
 import { CreateStatusService } from './create-status.service';
+import { EditRemoteStatusService } from './edit-remote-status.service';
 import { StatusBookkeeping } from './status-bookkeeping';
 import { ExpireOverduePollsService } from './expire-overdue-polls.service';
 import { ExpirePollService } from './expire-poll.service';
@@ -52,6 +53,7 @@ export const STATUSES_PROVIDERS: Provider[] = [
   StatusBookkeeping,
   CreateStatusService,
   CreateRemoteStatusService,
+  EditRemoteStatusService,
   ExpireOverduePollsService,
   ExpirePollService,
   FavouriteStatusService,

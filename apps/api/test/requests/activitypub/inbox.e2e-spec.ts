@@ -7,10 +7,11 @@ import {
   Favourite,
   Follow,
   FollowRequest,
+  Report,
   Status,
   StatusVisibility,
 } from '@nestodon/domain';
-import { createLocalAccount, createStatus } from '@nestodon/testing';
+import { createAccessToken, createLocalAccount, createStatus } from '@nestodon/testing';
 import { ApiHarness, startApi } from '../../support/api-harness';
 import {
   MASTODON_CONTEXT,
@@ -25,6 +26,7 @@ describe('POST /users/:name/inbox and /inbox', () => {
   let api: ApiHarness;
   let remote: RemoteInstance;
   let alice: Account;
+  let aliceToken: string;
   let locked: Account;
   let mallory: RemoteActor;
   let bob: RemoteActor;
@@ -32,7 +34,9 @@ describe('POST /users/:name/inbox and /inbox', () => {
   beforeAll(async () => {
     api = await startApi({ inlineJobs: true, env: { ALLOW_PRIVATE_ADDRESS: 'true' } });
     remote = await RemoteInstance.start();
-    ({ account: alice } = await createLocalAccount(api.dataSource, { username: 'alice' }));
+    const created = await createLocalAccount(api.dataSource, { username: 'alice' });
+    alice = created.account;
+    aliceToken = `Bearer ${await createAccessToken(api.dataSource, { user: created.user, scopes: 'read' })}`;
     ({ account: locked } = await createLocalAccount(api.dataSource, {
       username: 'lock',
       locked: true,
@@ -206,6 +210,8 @@ describe('POST /users/:name/inbox and /inbox', () => {
       await api.dataSource
         .getRepository(Follow)
         .insert({ accountId: alice.id, targetAccountId: bobAccount.id });
+      // Her home feed exists once read (built from PostgreSQL), so fan-out writes into it.
+      await api.http.get('/api/v1/timelines/home').set('Authorization', aliceToken);
       const object = note(bob);
       expect((await signedPost(sharedInbox(), create(bob, object), bob)).status).toBe(202);
       const status = (await statusByUri(object.id))!;
@@ -226,6 +232,11 @@ describe('POST /users/:name/inbox and /inbox', () => {
         visibility: 'public',
         created_at: '2026-01-02T03:04:05.000Z',
       });
+      const home = await api.http
+        .get('/api/v1/timelines/home')
+        .set('Authorization', aliceToken)
+        .expect(200);
+      expect(home.body.map((item: { id: string }) => item.id)).toContain(status.id);
     });
 
     it('reads addressing as visibility: unlisted, followers-only and direct', async () => {
@@ -345,6 +356,87 @@ describe('POST /users/:name/inbox and /inbox', () => {
       }
       res = await api.http.get(`/api/v1/statuses/${status.id}`).expect(200);
       expect(res.body).toMatchObject({ favourites_count: 0, reblogs_count: 0 });
+    });
+  });
+
+  describe('Update, Add, Remove, rotated keys', () => {
+    it('edits a status with its history, and takes a profile update from the actor', async () => {
+      const object = note(bob, { content: '<p>first</p>' });
+      await signedPost(sharedInbox(), create(bob, object), bob);
+      const edited = { ...object, content: '<p>second</p>', updated: '2026-01-03T00:00:00Z' };
+      const update = (payload: Record<string, unknown>) => ({
+        '@context': MASTODON_CONTEXT,
+        id: activityId(bob),
+        type: 'Update',
+        actor: bob.id,
+        object: payload,
+      });
+      expect((await signedPost(sharedInbox(), update(edited), bob)).status).toBe(202);
+      const status = (await statusByUri(object.id))!;
+      expect(status.contentHtml).toBe('<p>second</p>');
+      const history = await api.http.get(`/api/v1/statuses/${status.id}/history`).expect(200);
+      expect(history.body.map((version: { content: string }) => version.content)).toEqual([
+        '<p>first</p>',
+        '<p>second</p>',
+      ]);
+
+      bob.document.name = 'Bob Renamed';
+      await signedPost(sharedInbox(), update({ ...bob.document, name: 'ignored copy' }), bob);
+      expect((await accountOf(bob)).displayName).toBe('Bob Renamed');
+    });
+
+    it('pins and unpins on Add and Remove to the featured collection', async () => {
+      const fay = remote.actor('fay', {
+        featured: `${remote.base}/users/fay/collections/featured`,
+      });
+      const object = note(fay);
+      await signedPost(sharedInbox(), create(fay, object), fay);
+      const featured = (type: 'Add' | 'Remove') => ({
+        '@context': MASTODON_CONTEXT,
+        id: activityId(fay),
+        type,
+        actor: fay.id,
+        object: object.id,
+        target: `${remote.base}/users/fay/collections/featured`,
+      });
+      const account = await accountOf(fay);
+      const pinned = async () =>
+        (await api.http.get(`/api/v1/accounts/${account.id}/statuses`).query({ pinned: true }))
+          .body as unknown[];
+      await signedPost(sharedInbox(), featured('Add'), fay);
+      expect(await pinned()).toHaveLength(1);
+      await signedPost(sharedInbox(), featured('Remove'), fay);
+      expect(await pinned()).toHaveLength(0);
+    });
+
+    it('fetches a rotated key again once and accepts the new signature', async () => {
+      const gil = remote.actor('gil');
+      expect((await signedPost(inbox(), follow(gil), gil)).status).toBe(202);
+      // The key is cached now; gil rotates it and signs with the new one.
+      const rotated = remote.actor('gil');
+      expect((await signedPost(inbox(), follow(rotated), rotated)).status).toBe(202);
+      // The old key no longer verifies.
+      expect((await signedPost(inbox(), follow(gil), gil)).status).toBe(401);
+    });
+  });
+
+  describe('Flag', () => {
+    it('files a report by the signer about the local account and its statuses', async () => {
+      const status = await createStatus(api.dataSource, alice, { text: 'reported' });
+      const moderator = remote.actor('moderator', { type: 'Application' });
+      const flag = {
+        '@context': MASTODON_CONTEXT,
+        id: activityId(moderator),
+        type: 'Flag',
+        actor: moderator.id,
+        content: 'spam',
+        object: [localActor('alice'), `${localActor('alice')}/statuses/${status.id}`],
+      };
+      expect((await signedPost(sharedInbox(), flag, moderator)).status).toBe(202);
+      const reporter = await accountOf(moderator);
+      expect(
+        await api.dataSource.getRepository(Report).findOneBy({ accountId: reporter.id }),
+      ).toMatchObject({ targetAccountId: alice.id, comment: 'spam', statusIds: [status.id] });
     });
   });
 });

@@ -105,3 +105,49 @@ describe('GET /api/v1/accounts/lookup of remote handles', () => {
       .expect(403);
   });
 });
+
+describe('GET /api/v2/search?resolve=true of remote handles and URLs', () => {
+  let api: ApiHarness;
+  let remote: RemoteInstance;
+  let token: string;
+
+  beforeAll(async () => {
+    api = await startApi({ env: { ALLOW_PRIVATE_ADDRESS: 'true' } });
+    remote = await RemoteInstance.start();
+    const { user } = await createLocalAccount(api.dataSource);
+    token = `Bearer ${await createAccessToken(api.dataSource, { user, scopes: 'read' })}`;
+  });
+  afterAll(async () => {
+    await api.close();
+    await remote.close();
+  });
+
+  const search = (q: string) =>
+    api.http.get('/api/v2/search').query({ q, resolve: true }).set('Authorization', token);
+
+  it('resolves an unknown handle and an actor URL', async () => {
+    remote.actor('hana');
+    let res = await search(`@hana@${remote.host}`).expect(200);
+    expect(res.body.accounts).toMatchObject([{ acct: `hana@${remote.host}` }]);
+    const ivan = remote.actor('ivan');
+    res = await search(ivan.id).expect(200);
+    expect(res.body.accounts).toMatchObject([{ acct: `ivan@${remote.host}` }]);
+  });
+
+  it('resolves a public status by its URL, and finds nothing at an unknown one', async () => {
+    const jon = remote.actor('jon');
+    const id = `${jon.id}/statuses/1`;
+    remote.put(id, {
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      id,
+      type: 'Note',
+      attributedTo: jon.id,
+      content: '<p>found</p>',
+      to: ['https://www.w3.org/ns/activitystreams#Public'],
+    });
+    let res = await search(id).expect(200);
+    expect(res.body.statuses).toMatchObject([{ uri: id, content: '<p>found</p>' }]);
+    res = await search(`${remote.base}/nothing`).expect(200);
+    expect(res.body).toMatchObject({ accounts: [], statuses: [] });
+  });
+});
