@@ -343,6 +343,26 @@ describe('outbound activities', () => {
     expect(bobServer.received.every((r) => r.keyId === `${lockedUri}#main-key`)).toBe(true);
   });
 
+  it('rejects the Follow of a remote follower it removes', async () => {
+    const follower = await createRemoteAccount(api.dataSource, {
+      username: 'dropped',
+      domain: 'bob.example',
+      uri: `${bobServer.origin}/users/dropped`,
+      inboxUrl: `${bobServer.origin}/users/dropped/inbox`,
+      sharedInboxUrl: null,
+    });
+    await api.dataSource.query(
+      `INSERT INTO follows (account_id, target_account_id, uri) VALUES ($1, $2, $3)`,
+      [follower.id, alice.account.id, `${bobServer.origin}/follows/9`],
+    );
+    await call('post', `/api/v1/accounts/${follower.id}/remove_from_followers`);
+    expect(only(bobServer)).toMatchObject({
+      type: 'Reject',
+      actor: ALICE,
+      object: { id: `${bobServer.origin}/follows/9`, actor: follower.uri, object: ALICE },
+    });
+  });
+
   it('sends Add and Remove on the featured collection when pinning', async () => {
     const status = await createStatus(api.dataSource, alice.account, {
       visibility: StatusVisibility.Public,
