@@ -17,7 +17,7 @@ swcDir({
     watch: false,
     quiet: true,
     only: [],
-    ignore: [],
+    ignore: ['**/*.d.ts'],
   },
   swcOptions: swcOptions(),
 }).catch((error) => {

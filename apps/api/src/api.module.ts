@@ -2,7 +2,13 @@ import { DynamicModule, Module, Type } from '@nestjs/common';
 import { AuthModule } from '@nestodon/auth';
 import { AppConfig, ConfigModule } from '@nestodon/config';
 import { CoreModule } from '@nestodon/core';
-import { DatabaseModule, HealthService, loggerParams, RedisModule } from '@nestodon/platform';
+import {
+  DatabaseModule,
+  HealthService,
+  loggerParams,
+  MetricsModule,
+  RedisModule,
+} from '@nestodon/platform';
 import { PubSubModule } from '@nestodon/pubsub';
 import { QueueModule } from '@nestodon/queue';
 import { SerializersModule } from '@nestodon/serializers';
@@ -36,6 +42,8 @@ import { InstanceRulesController } from './controllers/api/v1/instance/rules.con
 import { InstanceV2Controller } from './controllers/api/v2/instance.controller';
 import { AccountsController } from './controllers/api/v1/accounts/accounts.controller';
 import { AccountLookupController } from './controllers/api/v1/accounts/lookup.controller';
+import { AccountSearchController } from './controllers/api/v1/accounts/search.controller';
+import { SearchV2Controller } from './controllers/api/v2/search.controller';
 import { UpdateCredentialsController } from './controllers/api/v1/accounts/update-credentials.controller';
 import { VerifyCredentialsController } from './controllers/api/v1/accounts/verify-credentials.controller';
 import { PreferencesController } from './controllers/api/v1/preferences.controller';
@@ -55,6 +63,7 @@ import { UserinfoController } from './controllers/oauth/userinfo.controller';
 import { OAuthAuthorizationServerController } from './controllers/well-known/oauth-authorization-server.controller';
 import { HostMetaController } from './controllers/well-known/host-meta.controller';
 import { NodeInfoController } from './controllers/nodeinfo/nodeinfo.controller';
+import { FederationModule } from '@nestodon/activitypub/federation';
 import { FederationHttpModule } from './federation/federation-http.module';
 import { PageOAuthPresentation } from './pages/oauth-presentation';
 import { WebSessionModule } from './session/web-session.module';
@@ -69,6 +78,8 @@ import { AccountNoteController } from './controllers/api/v1/accounts/note.contro
 import { AccountRelationshipsController } from './controllers/api/v1/accounts/relationships.controller';
 import { BlocksController } from './controllers/api/v1/blocks.controller';
 import { DirectoryController } from './controllers/api/v1/directory.controller';
+import { DISCOVERY_SURFACE_CONTROLLERS } from './controllers/discovery-surface-controllers';
+import { MODERATION_CONTROLLERS } from './controllers/moderation-controllers';
 import { DomainBlocksController } from './controllers/api/v1/domain-blocks.controller';
 import { EndorsementsController } from './controllers/api/v1/endorsements.controller';
 import { FeaturedTagsController } from './controllers/api/v1/featured-tags.controller';
@@ -101,6 +112,7 @@ export class ApiModule {
         LoggerModule.forRoot(loggerParams(config, 'api')),
         DatabaseModule,
         RedisModule,
+        MetricsModule.forRoot('api'),
         QueueModule,
         PubSubModule,
         CoreModule,
@@ -108,6 +120,7 @@ export class ApiModule {
         AuthModule,
         OAuthModule.forRoot(PageOAuthPresentation),
         WebSessionModule,
+        FederationModule,
         FederationHttpModule,
         ...(options.jobProcessors ? [options.jobProcessors] : []),
       ],
@@ -184,10 +197,17 @@ export class ApiModule {
         SuggestionsController,
         SuggestionsV2Controller,
         DirectoryController,
+        // Search (issue 11).
+        AccountSearchController,
+        SearchV2Controller,
         // Timelines, lists, markers, filters, notifications, conversations (issue 6).
         ...TIMELINE_CONTROLLERS,
+        // Reports and the admin API (issue 12).
+        ...MODERATION_CONTROLLERS,
         // Client compatibility and the Mastodon 4.3–4.6 surface (issue 15).
         ...COMPAT_CONTROLLERS,
+        // Custom emoji, announcements, instance information, public pages (issue 11).
+        ...DISCOVERY_SURFACE_CONTROLLERS,
         // Keep last: GET /api/v1/accounts/:id would shadow /api/v1/accounts/<word> routes.
         AccountsController,
       ],

@@ -2,9 +2,12 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppConfig } from '@nestodon/config';
 import { configureHttp } from '@nestodon/http';
+import { instrumentHttp } from '@nestodon/platform';
 import { Logger } from 'nestjs-pino';
 import { resolve } from 'node:path';
+import { serveJobDashboard } from './admin/job-dashboard';
 import { ApiModule, ApiModuleOptions } from './api.module';
+import { serveOpenApi } from './openapi/openapi-document';
 
 /** Builds the api application (not listening yet); shared by main.ts and the test harness. */
 export async function createApiApp(
@@ -17,7 +20,10 @@ export async function createApiApp(
     abortOnError: false,
   });
   app.useLogger(app.get(Logger));
+  instrumentHttp(app, config.metrics.token);
   configureHttp(app, { trustedProxies: config.http.trustedProxies });
+  serveOpenApi(app);
+  serveJobDashboard(app);
   // Stored media (MEDIA_ROOT) under /system, unless it lives in object storage. File names are
   // unique per upload, so they are cached for good; ranges serve video seeking; hidden paths
   // (uploads waiting for the worker) answer 404.

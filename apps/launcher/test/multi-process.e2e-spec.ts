@@ -1,12 +1,12 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { QUEUE_NAMES } from '@nestodon/config';
 import { dataSourceOptions } from '@nestodon/domain';
 import {
   createAccountWithToken,
   createTestEnvironment,
+  freeTcpPort,
   insertFollow,
   TestEnvironment,
   waitFor,
@@ -22,14 +22,6 @@ interface Process {
   child: ChildProcess;
   port: number;
   output: string[];
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
 }
 
 /**
@@ -87,7 +79,7 @@ describe('two of each process on one database and Redis', () => {
       dataSourceOptions({ url: environment.config.database.url, poolSize: 2 }),
     );
     await dataSource.initialize();
-    const ports = await Promise.all(Array.from({ length: 6 }, () => freePort()));
+    const ports = await Promise.all(Array.from({ length: 6 }, () => freeTcpPort()));
     const entries = ['api', 'api', 'streaming', 'streaming', 'worker', 'worker'] as const;
     await Promise.all(entries.map((entry, i) => ready(start(entry, ports[i]))));
   }, 120_000);

@@ -2,6 +2,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppConfig } from '@nestodon/config';
 import { configureHttp } from '@nestodon/http';
+import { instrumentHttp } from '@nestodon/platform';
 import { Logger } from 'nestjs-pino';
 import { StreamingOptions } from './delivery/streaming-options';
 import { StreamingModule } from './streaming.module';
@@ -16,6 +17,7 @@ export async function createStreamingApp(
     { bodyParser: false, bufferLogs: true, abortOnError: false },
   );
   app.useLogger(app.get(Logger));
+  instrumentHttp(app, config.metrics.token);
   configureHttp(app, { trustedProxies: config.http.trustedProxies });
   app.useWebSocketAdapter(new StreamingWsAdapter(app));
   return app;

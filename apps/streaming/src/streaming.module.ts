@@ -1,7 +1,13 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AuthModule } from '@nestodon/auth';
 import { AppConfig, ConfigModule } from '@nestodon/config';
-import { DatabaseModule, HealthService, loggerParams, RedisModule } from '@nestodon/platform';
+import {
+  DatabaseModule,
+  HealthService,
+  loggerParams,
+  MetricsModule,
+  RedisModule,
+} from '@nestodon/platform';
 import { PubSubModule } from '@nestodon/pubsub';
 import { LoggerModule } from 'nestjs-pino';
 import { StreamAuthenticator } from './auth/stream-authenticator';
@@ -35,6 +41,7 @@ export class StreamingModule {
         LoggerModule.forRoot(loggerParams(config, 'streaming')),
         DatabaseModule,
         RedisModule,
+        MetricsModule.forRoot('streaming'),
         PubSubModule,
         AuthModule,
       ],

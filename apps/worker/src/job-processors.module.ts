@@ -1,5 +1,6 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { OutboxModule } from '@nestodon/activitypub/outbox';
+import { FederationModule } from '@nestodon/activitypub/federation';
 import { JobDispatcher, JobName, JobProcessor, JobProcessors, JobQueue } from '@nestodon/queue';
 import { PROCESSOR_OF_JOB } from './processors';
 
@@ -11,8 +12,8 @@ const JOB_NAMES = Object.keys(PROCESSOR_OF_JOB) as JobName[];
  * end-to-end tests, through `@nestodon/worker`) runs its enqueued jobs itself.
  */
 @Module({
-  // Federation jobs render and deliver activities.
-  imports: [OutboxModule],
+  // Federation jobs render and deliver activities, and run inbound ones through the inbox handlers.
+  imports: [OutboxModule, FederationModule],
   providers: [
     ...JOB_NAMES.map((name) => PROCESSOR_OF_JOB[name]),
     {

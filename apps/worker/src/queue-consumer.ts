@@ -10,6 +10,7 @@ import { WorkerQueue } from '@nestodon/config';
 import { backoffStrategy, JobDispatcher, JobName } from '@nestodon/queue';
 import { Job } from 'bullmq';
 import { hostname } from 'node:os';
+import { JobMetrics } from './job-metrics.service';
 
 /** Takes the jobs of one queue from Redis and runs each through the dispatcher, by its name. */
 @Injectable()
@@ -19,12 +20,17 @@ abstract class QueueConsumer
 {
   private readonly logger = new Logger('Worker');
 
-  constructor(private readonly dispatcher: JobDispatcher) {
+  constructor(
+    private readonly dispatcher: JobDispatcher,
+    private readonly metrics: JobMetrics,
+  ) {
     super();
   }
 
   process(job: Job): Promise<unknown> {
-    return this.dispatcher.run(job.name as JobName, job.data);
+    return this.metrics.observe(this.worker.name, job, () =>
+      this.dispatcher.run(job.name as JobName, job.data),
+    );
   }
 
   @OnWorkerEvent('failed')

@@ -5,6 +5,7 @@ import {
   DatabaseModule,
   HealthService,
   loggerParams,
+  MetricsModule,
   ProbeServer,
   RedisModule,
 } from '@nestodon/platform';
@@ -12,6 +13,7 @@ import { PubSubModule } from '@nestodon/pubsub';
 import { QueueModule } from '@nestodon/queue';
 import { SerializersModule } from '@nestodon/serializers';
 import { LoggerModule } from 'nestjs-pino';
+import { JobMetrics } from './job-metrics.service';
 import { JobProcessorsModule } from './job-processors.module';
 import { queueConsumer } from './queue-consumer';
 import { RecurringJobsService } from './recurring-jobs.service';
@@ -27,6 +29,7 @@ export class WorkerModule {
         LoggerModule.forRoot(loggerParams(config, 'worker')),
         DatabaseModule,
         RedisModule,
+        MetricsModule.forRoot('worker'),
         QueueModule,
         PubSubModule,
         CoreModule,
@@ -37,6 +40,7 @@ export class WorkerModule {
       // ProbeServer: liveness and readiness on WORKER_HEALTH_PORT, for container orchestrators.
       providers: [
         ...config.jobs.queues.map(queueConsumer),
+        JobMetrics,
         HealthService,
         ProbeServer,
         RecurringJobsService,

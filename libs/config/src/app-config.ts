@@ -12,6 +12,11 @@ export interface DatabaseConfig {
   url: string;
   /** A streaming replica for read-heavy id queries (timelines, profiles, directory); null: none. */
   replicaUrl: string | null;
+  /**
+   * When `npm start` runs PostgreSQL itself: `auto` when DATABASE_URL is unset and nothing
+   * answers at the default address, `always` when DATABASE_URL is unset, `never`.
+   */
+  embedded: 'auto' | 'always' | 'never';
   poolSize: number;
   migrateOnBoot: boolean;
 }
@@ -37,6 +42,14 @@ export interface HttpConfig {
   trustedProxies: string[];
 }
 
+/** Prometheus metrics: where each process publishes them (neither set: nowhere). */
+export interface MetricsConfig {
+  /** A listener of its own for `GET /metrics`, on BIND, without authentication. */
+  port: number | null;
+  /** `GET /metrics` on the process's own port, for `Authorization: Bearer <token>`. */
+  token: string | null;
+}
+
 export interface InstanceConfig {
   localDomain: string;
   webDomain: string;
@@ -47,6 +60,8 @@ export interface InstanceConfig {
   title: string;
   description: string;
   extendedDescription: string;
+  /** HTML of the privacy policy; null: the built-in one. */
+  privacyPolicy: string | null;
   contactEmail: string;
   contactAccount: string | null;
   languages: string[];
@@ -126,6 +141,7 @@ export interface AppConfig {
   database: DatabaseConfig;
   redis: RedisConfig;
   http: HttpConfig;
+  metrics: MetricsConfig;
   instance: InstanceConfig;
   jobs: JobsConfig;
   /** Signs cookies and derives other secrets; required in production. */
@@ -163,6 +179,7 @@ function withDefaults(vars: EnvironmentVariables): AppConfig {
     database: {
       url: vars.DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/nestodon_${env}`,
       replicaUrl: vars.REPLICA_DATABASE_URL ?? null,
+      embedded: (vars.EMBEDDED_POSTGRES as DatabaseConfig['embedded'] | undefined) ?? 'auto',
       poolSize: vars.DB_POOL ?? 10,
       migrateOnBoot: vars.DB_MIGRATE_ON_BOOT ?? true,
     },
@@ -187,6 +204,7 @@ function withDefaults(vars: EnvironmentVariables): AppConfig {
         .split(',')
         .map((p) => p.trim()),
     },
+    metrics: { port: vars.METRICS_PORT ?? null, token: vars.METRICS_TOKEN ?? null },
     instance: {
       localDomain,
       webDomain,
@@ -197,6 +215,7 @@ function withDefaults(vars: EnvironmentVariables): AppConfig {
       description:
         vars.INSTANCE_DESCRIPTION ?? 'A federated microblogging server compatible with Mastodon.',
       extendedDescription: vars.INSTANCE_EXTENDED_DESCRIPTION ?? '',
+      privacyPolicy: vars.INSTANCE_PRIVACY_POLICY || null,
       contactEmail: vars.INSTANCE_CONTACT_EMAIL ?? '',
       contactAccount: vars.INSTANCE_CONTACT_ACCOUNT ?? null,
       languages: (vars.INSTANCE_LANGUAGES ?? 'en').split(','),

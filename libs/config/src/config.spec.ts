@@ -132,7 +132,7 @@ describe('loadConfig', () => {
   it.each([
     [
       'unknown',
-      /WORKER_QUEUES names an unknown queue "unknown" \(queues: default, push, mailers, scheduler, media, federation.deliver\)/,
+      /WORKER_QUEUES names an unknown queue "unknown" \(queues: default, push, mailers, scheduler, media, federation.deliver, ingress\)/,
     ],
     ['push,push', /WORKER_QUEUES names the queue "push" twice/],
     ['push:0', /WORKER_QUEUES gives "push" a concurrency outside 1-100/],

@@ -51,6 +51,10 @@ export class EnvironmentVariables {
   REPLICA_DATABASE_URL?: string;
 
   @IsOptional()
+  @IsIn(['auto', 'always', 'never'])
+  EMBEDDED_POSTGRES?: string;
+
+  @IsOptional()
   @Transform(toInt)
   @IsInt()
   @Min(1)
@@ -110,6 +114,18 @@ export class EnvironmentVariables {
   @Min(0)
   @Max(65535)
   WORKER_HEALTH_PORT?: number;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  METRICS_PORT?: number;
+
+  @IsOptional()
+  @IsString()
+  @MinLength(16)
+  METRICS_TOKEN?: string;
 
   @IsOptional()
   @Transform(toBool)
@@ -172,6 +188,11 @@ export class EnvironmentVariables {
   @IsString()
   @MaxLength(100000)
   INSTANCE_EXTENDED_DESCRIPTION?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(100000)
+  INSTANCE_PRIVACY_POLICY?: string;
 
   @IsOptional()
   // Hosts without a dot (admin@localhost) are fine, as for sign-ups.
@@ -411,6 +432,7 @@ class EnvironmentVariablesKeys implements Record<keyof EnvironmentVariables, und
   NODE_ENV = undefined;
   DATABASE_URL = undefined;
   REPLICA_DATABASE_URL = undefined;
+  EMBEDDED_POSTGRES = undefined;
   DB_POOL = undefined;
   REDIS_URL = undefined;
   REDIS_SENTINELS = undefined;
@@ -420,6 +442,8 @@ class EnvironmentVariablesKeys implements Record<keyof EnvironmentVariables, und
   STREAMING_PORT = undefined;
   BIND = undefined;
   WORKER_HEALTH_PORT = undefined;
+  METRICS_PORT = undefined;
+  METRICS_TOKEN = undefined;
   LOCAL_DOMAIN = undefined;
   WEB_DOMAIN = undefined;
   LOCAL_HTTPS = undefined;
@@ -433,6 +457,7 @@ class EnvironmentVariablesKeys implements Record<keyof EnvironmentVariables, und
   INSTANCE_TITLE = undefined;
   INSTANCE_DESCRIPTION = undefined;
   INSTANCE_EXTENDED_DESCRIPTION = undefined;
+  INSTANCE_PRIVACY_POLICY = undefined;
   INSTANCE_CONTACT_EMAIL = undefined;
   INSTANCE_CONTACT_ACCOUNT = undefined;
   INSTANCE_LANGUAGES = undefined;

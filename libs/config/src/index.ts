@@ -2,6 +2,7 @@ export * from './app-config';
 export * from './boolean';
 export * from './boot';
 export * from './config.module';
+export * from './embedded-database';
 export * from './env-files';
 export * from './env.schema';
 export * from './version';

@@ -11,6 +11,7 @@ export const QUEUE_NAMES = [
   'scheduler',
   'media',
   'federation.deliver',
+  'ingress',
 ] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 

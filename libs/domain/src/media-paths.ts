@@ -105,3 +105,23 @@ export function mediaAttachmentKeys(
   if (thumbnail) keys.public.push(thumbnail);
   return keys;
 }
+
+export type CustomEmojiStyle = 'original' | 'static';
+
+/**
+ * Storage key of a local custom emoji image, e.g. `custom_emojis/images/000/000/001/original/
+ * 3f2a.gif`; the static style is always a PNG (the first frame of an animated image).
+ */
+export function customEmojiKey(
+  emoji: { id: string; imageFileName: string },
+  style: CustomEmojiStyle,
+): string {
+  const name =
+    style === 'static' ? emoji.imageFileName.replace(/\.[^.]+$/, '') + '.png' : emoji.imageFileName;
+  return `custom_emojis/images/${idPartition(emoji.id)}/${style}/${name}`;
+}
+
+/** Storage key of a preview card's re-hosted image, e.g. `preview_cards/images/000/000/007/original/3f2a.jpg`. */
+export function previewCardImageKey(card: { id: string; imageFileName: string }): string {
+  return `preview_cards/images/${idPartition(card.id)}/original/${card.imageFileName}`;
+}

@@ -8,6 +8,9 @@ import { normalizeRequestParams } from './request-params';
 import { InvalidMultipartError, MastodonExceptionFilter, mapError } from './exception.filter';
 import { createValidationPipe } from './validation.pipe';
 
+const JSON_BODY = /^application\/([\w.-]+\+)?json\b/;
+const ACTIVITYPUB_BODY = /^application\/(activity|ld)\+json\b/;
+
 // Rails-style nesting: a[]=1, a[b][c]=2. Limits keep hostile input cheap.
 const QS_OPTIONS = { depth: 5, arrayLimit: 100, parameterLimit: 1000, allowPrototypes: false };
 
@@ -33,7 +36,14 @@ export function configureHttp(app: INestApplication, options: HttpOptions = {}):
   express_.set('query parser', (text: string) => parseQuery(text, QS_OPTIONS));
   express_.use(cors);
   express_.use(
-    express.json({ limit: bodyLimit, type: ['application/json', 'application/*+json'] }),
+    express.json({
+      limit: bodyLimit,
+      // ActivityPub deliveries stay unread: the federation verifies their exact bytes (Digest).
+      type: (req) => {
+        const type = (req.headers['content-type'] ?? '').toLowerCase().trimStart();
+        return JSON_BODY.test(type) && !ACTIVITYPUB_BODY.test(type);
+      },
+    }),
   );
   express_.use(
     express.urlencoded({

@@ -7,3 +7,4 @@ export * from './redis.service';
 export * from './shutdown';
 export * from './rate-limiter.service';
 export * from './outbound';
+export * from './metrics';

@@ -29,6 +29,7 @@ export class RedisService implements OnApplicationShutdown {
   readonly client: Redis;
   readonly namespace: string;
   private readonly extra: Redis[] = [];
+  private readonly instruments: Array<(connection: Redis) => void> = [];
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     this.namespace = config.redis.namespace;
@@ -43,7 +44,14 @@ export class RedisService implements OnApplicationShutdown {
   connection(options: RedisOptions = {}): Redis {
     const connection = new Redis({ ...redisServerOptions(this.config.redis), ...options });
     this.extra.push(connection);
+    for (const instrument of this.instruments) instrument(connection);
     return connection;
+  }
+
+  /** Applies `instrument` to every connection made here, present and future (metrics). */
+  instrumentWith(instrument: (connection: Redis) => void): void {
+    this.instruments.push(instrument);
+    for (const connection of [this.client, ...this.extra]) instrument(connection);
   }
 
   /**

@@ -10,3 +10,6 @@ export * from './stream.policy';
 export * from './push.policy';
 export * from './quote.policy';
 export * from './collection.policy';
+export * from './report.policy';
+export * from './moderation.policy';
+export * from './domain-moderation.policy';

@@ -44,6 +44,10 @@ export const JobName = {
   Notify: 'notifications.create',
   /** Tell staff who may manage users that an account signed up (admin.sign_up). */
   NotifyAdminsOfSignUp: 'notifications.admin_sign_up',
+  /** Tell staff who may manage reports about a new report (admin.report). */
+  NotifyStaffOfReport: 'notifications.admin_report',
+  /** Delete the data of a suspended local account a moderator chose to erase. */
+  DeleteSuspendedAccount: 'accounts.delete_suspended',
   /** Send one notification to one Web Push subscription (retried; gone endpoints unsubscribe). */
   DeliverWebPush: 'web_push.deliver',
   /**
@@ -59,6 +63,17 @@ export const JobName = {
   /** Compute an account's annual report for a year, then finish its async refresh. */
   GenerateAnnualReport: 'annual_reports.generate',
   /**
+   * Publish an announcement whose scheduled_at has come (enqueued with that delay; an early run
+   * does nothing), and stream a published one (new or changed) to every local user.
+   */
+  PublishAnnouncement: 'announcements.publish',
+  /** Stream the new count of one reaction of an announcement to every local user. */
+  PublishAnnouncementReaction: 'announcements.publish_reaction',
+  /** Stream that an announcement is gone (deleted or unpublished) to every local user. */
+  UnpublishAnnouncement: 'announcements.unpublish',
+  /** Give a new public or unlisted status the preview card of its first link. */
+  FetchLinkCard: 'statuses.fetch_link_card',
+  /**
    * A local account did something other servers hear of (see OutboundActivity): render the
    * activity once, find the inboxes of its audience and enqueue one delivery per inbox.
    */
@@ -68,6 +83,12 @@ export const JobName = {
    * Mastodon's delivery worker (FEDERATION_BACKOFF), skipped while the inbox's server is dead.
    */
   DeliverActivity: 'activitypub.deliver',
+  /**
+   * An activity a remote server delivered to an inbox, signature verified by the api: run its
+   * inbox handler. The payload is Fedify's queued inbox message (the activity's JSON), the one
+   * payload that is not ids: the activity exists nowhere else.
+   */
+  ProcessInboundActivity: 'activitypub.process_inbound',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -89,16 +110,23 @@ export interface JobPayloads {
   [JobName.AfterDomainBlock]: { accountId: string; domain: string };
   [JobName.Notify]: NotifyPayload;
   [JobName.NotifyAdminsOfSignUp]: { accountId: string };
+  [JobName.NotifyStaffOfReport]: { reportId: string };
+  [JobName.DeleteSuspendedAccount]: { accountId: string };
   [JobName.DeliverWebPush]: { subscriptionId: string; notificationId: string };
   [JobName.ProcessMedia]: { mediaAttachmentId: string };
   [JobName.RemoveOrphanedMedia]: Record<string, never>;
   [JobName.GenerateAnnualReport]: { accountId: string; year: number };
+  [JobName.PublishAnnouncement]: { announcementId: string };
+  [JobName.PublishAnnouncementReaction]: { announcementId: string; name: string };
+  [JobName.UnpublishAnnouncement]: { announcementId: string };
+  [JobName.FetchLinkCard]: { statusId: string };
   [JobName.DistributeActivity]: OutboundActivity;
   /**
    * The one payload that is not ids: the activity as rendered when the action happened (a
    * deleted status or account cannot be rendered again), shared by the jobs of every inbox.
    */
   [JobName.DeliverActivity]: { accountId: string; inbox: string; body: string };
+  [JobName.ProcessInboundActivity]: { message: object };
 }
 
 /**
@@ -165,7 +193,11 @@ export interface JobResults {
   [JobName.SendConfirmationEmail]: void;
   [JobName.ExpireMute]: { expired: number };
   [JobName.AuthorizeAllFollowRequests]: { accepted: number };
-  [JobName.DistributeStatus]: { distributed: boolean };
+  /** Feeds the status went into, by kind (none when it was not distributed). */
+  [JobName.DistributeStatus]: {
+    distributed: boolean;
+    feeds: { home: number; list: number; tag: number };
+  };
   [JobName.UndistributeStatus]: void;
   /** The status published, or null when not due yet / already published or cancelled. */
   [JobName.PublishScheduledStatus]: { statusId: string | null };
@@ -179,12 +211,20 @@ export interface JobResults {
   /** The notification's id, or null when it was dropped. */
   [JobName.Notify]: { notificationId: string | null };
   [JobName.NotifyAdminsOfSignUp]: void;
+  [JobName.NotifyStaffOfReport]: void;
+  /** Whether anything was deleted (an account unsuspended meanwhile is left alone). */
+  [JobName.DeleteSuspendedAccount]: { deleted: boolean };
   /** What became of the push: sent, dropped (subscription or notification gone), unsubscribed. */
   [JobName.DeliverWebPush]: { outcome: 'sent' | 'dropped' | 'unsubscribed' };
   [JobName.ProcessMedia]: { processed: boolean };
   /** How many attachments were removed. */
   [JobName.RemoveOrphanedMedia]: { removed: number };
   [JobName.GenerateAnnualReport]: { generated: boolean };
+  /** Whether the announcement was streamed (false: not published, or not yet due). */
+  [JobName.PublishAnnouncement]: { published: boolean };
+  [JobName.PublishAnnouncementReaction]: void;
+  [JobName.UnpublishAnnouncement]: void;
+  [JobName.FetchLinkCard]: { fetched: boolean };
   /** How many inboxes the activity was queued for. */
   [JobName.DistributeActivity]: { inboxes: number };
   /**
@@ -192,6 +232,7 @@ export interface JobResults {
    * (its server is marked unavailable).
    */
   [JobName.DeliverActivity]: { outcome: 'delivered' | 'refused' | 'skipped' };
+  [JobName.ProcessInboundActivity]: void;
 }
 
 /** The queue each job kind waits in (queues are listed in libs/config, see QUEUE_NAMES). */
@@ -212,10 +253,17 @@ export const QUEUE_OF_JOB: Record<JobName, QueueName> = {
   [JobName.AfterDomainBlock]: 'default',
   [JobName.Notify]: 'default',
   [JobName.NotifyAdminsOfSignUp]: 'default',
+  [JobName.NotifyStaffOfReport]: 'default',
+  [JobName.DeleteSuspendedAccount]: 'default',
   [JobName.DeliverWebPush]: 'push',
   [JobName.ProcessMedia]: 'media',
   [JobName.RemoveOrphanedMedia]: 'scheduler',
   [JobName.GenerateAnnualReport]: 'default',
+  [JobName.PublishAnnouncement]: 'scheduler',
+  [JobName.PublishAnnouncementReaction]: 'default',
+  [JobName.UnpublishAnnouncement]: 'default',
+  [JobName.FetchLinkCard]: 'default',
   [JobName.DistributeActivity]: 'default',
   [JobName.DeliverActivity]: 'federation.deliver',
+  [JobName.ProcessInboundActivity]: 'ingress',
 };

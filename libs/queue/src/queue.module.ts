@@ -33,6 +33,6 @@ import { BULL_QUEUES, JobQueue } from './job-queue.service';
     },
     JobQueue,
   ],
-  exports: [JobQueue],
+  exports: [JobQueue, BULL_QUEUES],
 })
 export class QueueModule {}

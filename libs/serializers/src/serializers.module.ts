@@ -12,6 +12,8 @@ import { StatusPresenter } from './rest/status.serializer';
 import { StatusPageLoader } from './rest/status-page.loader';
 import { NotificationPresenter } from './rest/notification.serializer';
 import { ConversationPresenter } from './rest/conversation.serializer';
+import { ReportPresenter } from './rest/report.serializer';
+import { AdminPresenter } from './rest/admin.serializer';
 
 const PRESENTERS = [
   AccountPresenter,
@@ -21,6 +23,8 @@ const PRESENTERS = [
   TagPresenter,
   NotificationPresenter,
   ConversationPresenter,
+  ReportPresenter,
+  AdminPresenter,
 ];
 
 /** Batch presenters (they query), global so controllers and services can inject them. */

@@ -1,5 +1,5 @@
 import { AppConfig } from '@nestodon/config';
-import { Account, AccountStatsRepository, User } from '@nestodon/domain';
+import { Account, AccountStatsRepository, CustomEmojiRepository, User } from '@nestodon/domain';
 import {
   createLocalAccount,
   createRemoteAccount,
@@ -18,7 +18,7 @@ describe('AccountPresenter', () => {
   beforeAll(async () => {
     db = await createQueryCountingDatabase();
     ({ dataSource, config } = db);
-    presenter = new AccountPresenter(config, dataSource);
+    presenter = new AccountPresenter(config, dataSource, new CustomEmojiRepository(dataSource));
   });
   afterAll(() => db.teardown());
   const countQueries = (run: () => Promise<unknown>) => db.countQueries(run);

@@ -2,7 +2,9 @@ import { AppConfig } from '@nestodon/config';
 import {
   Account,
   CustomEmoji,
+  CustomEmojiRepository,
   PollRepository,
+  PreviewCardRepository,
   QuoteRepository,
   ReadReplica,
   Status,
@@ -42,14 +44,20 @@ describe('StatusPresenter', () => {
   beforeAll(async () => {
     db = await createQueryCountingDatabase();
     ({ dataSource, config } = db);
-    const accounts = new AccountPresenter(config, dataSource);
+    const accounts = new AccountPresenter(
+      config,
+      dataSource,
+      new CustomEmojiRepository(dataSource),
+    );
     presenter = new StatusPresenter(
       config,
       new StatusPageLoader(
         new StatusPageRepository(dataSource),
+        new CustomEmojiRepository(dataSource),
         new PollRepository(dataSource),
         new QuoteRepository(dataSource),
         new StatusRepository(dataSource, new ReadReplica(dataSource)),
+        new PreviewCardRepository(dataSource),
         new ViewerRelationsRepository(dataSource),
         accounts,
       ),

@@ -11,3 +11,5 @@ export * from './s3-server';
 export * from './wait-for';
 export * from './http-stand-in';
 export * from './private-redis';
+export * from './request-examples';
+export * from './metrics';

@@ -9,6 +9,12 @@ const PROFILE_PAGE = /^\/@([A-Za-z0-9_]+)(?:\/(\d+))?\/?$/;
 /** Actor and status ids, which browsers are sent on to the pages above. */
 const ACTOR_OR_STATUS = /^\/users\/([A-Za-z0-9_]+)(?:\/statuses\/(\d+))?\/?$/;
 const ACTIVITYPUB_MEDIA_TYPES = /application\/(activity\+json|ld\+json)/i;
+/** Personal and shared inboxes. */
+const INBOX = /^\/(users\/[^/]+\/)?inbox\/?$/;
+/** Activities are small; a larger delivery is refused before it is read (Mastodon allows 1 MB). */
+export const MAX_INBOX_BYTES = 1024 * 1024;
+/** Fedify's answer when a valid signature is not the activity actor's. */
+const SIGNER_MISMATCH = 'The signer and the actor do not match.';
 /** Where Fedify may answer; the REST API and pages never pay for its routing. */
 const FEDERATION_PATHS =
   /^\/(users\/|actor\/?$|inbox\/?$|@|nodeinfo\/2\.1$|\.well-known\/(webfinger|nodeinfo)$)/;
@@ -37,6 +43,11 @@ export class FederationMiddleware implements NestMiddleware {
       res.status(400).type('text/plain').send('Invalid resource URL.');
       return true;
     }
+    const inbox = req.method === 'POST' && INBOX.test(req.path);
+    if (inbox && Number(req.headers['content-length'] ?? 0) > MAX_INBOX_BYTES) {
+      res.status(413).json({ error: 'Payload too large' });
+      return true;
+    }
     const data: FederationRequestData = { gone: null };
     let passed = false;
     const passOn = () => {
@@ -55,6 +66,11 @@ export class FederationMiddleware implements NestMiddleware {
       },
     });
     if (passed) return false;
+    if (inbox && response.status === 401 && (await response.clone().text()) === SIGNER_MISMATCH) {
+      // A valid signature by someone else than the actor is forbidden, not unauthenticated.
+      res.status(403).type('text/plain').send(SIGNER_MISMATCH);
+      return true;
+    }
     res.status(response.status);
     response.headers.forEach((value, name) => res.setHeader(name, value));
     res.end(Buffer.from(await response.arrayBuffer()));
@@ -72,7 +88,7 @@ export class FederationMiddleware implements NestMiddleware {
     return new Request(url, {
       method: req.method,
       headers,
-      body: hasBody ? lazyBody(req) : undefined,
+      body: hasBody ? lazyBody(req, MAX_INBOX_BYTES) : undefined,
       // Node's fetch needs `duplex` for streamed bodies.
       duplex: 'half',
     });
@@ -108,17 +124,21 @@ async function gone(data: FederationRequestData): Promise<globalThis.Response> {
 
 /**
  * The request body as a stream read only when Fedify reads it (an inbox), so requests it passes
- * on keep their body for Nest's parsers.
+ * on keep their body for Nest's parsers; at most `maxBytes`.
  */
-function lazyBody(req: Request): ReadableStream<Uint8Array> {
+function lazyBody(req: Request, maxBytes: number): ReadableStream<Uint8Array> {
   let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  let read = 0;
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
         reader ??= (Readable.toWeb(req) as ReadableStream<Uint8Array>).getReader();
         const { done, value } = await reader.read();
-        if (done) controller.close();
-        else controller.enqueue(value);
+        if (done) return controller.close();
+        // A body without a Content-Length (chunked) is cut off at the limit too.
+        read += value.byteLength;
+        if (read > maxBytes) return controller.error(new Error('Request body too large'));
+        controller.enqueue(value);
       },
       cancel: (reason) => reader?.cancel(reason),
     },

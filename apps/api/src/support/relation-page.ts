@@ -11,3 +11,18 @@ export function relationPageLinks(rows: Array<{ rowId: string }>, limit: number)
     prevMinId: rows.length > 0 ? rows[0].rowId : null,
   };
 }
+
+/** The same cursors for a page of records paged by their own id (admin lists). */
+export function idPageLinks(
+  rows: Array<{ id: string }>,
+  limit: number,
+  keep?: string[],
+): PageLinks {
+  return {
+    ...relationPageLinks(
+      rows.map((row) => ({ rowId: String(row.id) })),
+      limit,
+    ),
+    keep,
+  };
+}

@@ -1,34 +1,24 @@
 import { digestToken } from '@nestodon/access';
 import { Account, User } from '@nestodon/domain';
-import { createAccessToken, createLocalAccount, waitFor } from '@nestodon/testing';
+import {
+  AccountWithToken,
+  authWithScopes,
+  createAccountWithToken,
+  waitFor,
+} from '@nestodon/testing';
 import { DataSource, DeepPartial } from 'typeorm';
 
-export interface Person {
-  account: Account;
-  user: User;
-  /** Authorization header value of a token with every user scope. */
-  auth: string;
-}
+export type Person = AccountWithToken;
 
 /** A confirmed local user with a `read write follow push` token. */
-export async function person(
+export const person = (
   dataSource: DataSource,
   attributes: DeepPartial<Account> = {},
   userAttributes: DeepPartial<User> = {},
-): Promise<Person> {
-  const { account, user } = await createLocalAccount(dataSource, attributes, userAttributes);
-  const token = await createAccessToken(dataSource, { user, scopes: 'read write follow push' });
-  return { account, user, auth: `Bearer ${token}` };
-}
+): Promise<Person> => createAccountWithToken(dataSource, attributes, undefined, userAttributes);
 
 /** Authorization header value of another token of the same user, with only these scopes. */
-export async function scopedAuth(
-  dataSource: DataSource,
-  who: Person,
-  scopes: string,
-): Promise<string> {
-  return `Bearer ${await createAccessToken(dataSource, { user: who.user, scopes })}`;
-}
+export const scopedAuth = authWithScopes;
 
 /** Counts the SQL queries the data source sends while `run` runs. */
 export async function countQueries(

@@ -1,7 +1,7 @@
 import { Account, Status, StatusVisibility } from '@nestodon/domain';
 import {
   AccountWithToken,
-  createAccessToken,
+  authWithScopes,
   createAccountWithToken,
   createRemoteAccount,
 } from '@nestodon/testing';
@@ -12,13 +12,7 @@ export type TimelineActor = AccountWithToken;
 export const actor = createAccountWithToken;
 
 /** Another token of the same user with other scopes (403 checks). */
-export async function authWith(
-  dataSource: DataSource,
-  who: TimelineActor,
-  scopes: string,
-): Promise<string> {
-  return `Bearer ${await createAccessToken(dataSource, { user: who.user, scopes })}`;
-}
+export const authWith = authWithScopes;
 
 export async function remote(
   dataSource: DataSource,

@@ -1,13 +1,17 @@
 import { Command } from 'commander';
 import { CliRuntime } from '../cli-runtime';
 import { accountsCommand } from './accounts.command';
+import { announcementsCommand } from './announcements.command';
 import { cacheCommand } from './cache.command';
 import { dbCommand } from './db.command';
+import { emojiCommand } from './emoji.command';
 import { feedsCommand } from './feeds.command';
 import { mediaCommand } from './media.command';
 import { recommendationsCommand } from './recommendations.command';
+import { searchCommand } from './search.command';
 import { settingsCommand } from './settings.command';
 import { statusesCommand } from './statuses.command';
+import { termsCommand } from './terms.command';
 import { tokensCommand } from './tokens.command';
 import { vapidCommand } from './vapid.command';
 
@@ -18,13 +22,17 @@ import { vapidCommand } from './vapid.command';
  */
 export const COMMANDS: ReadonlyArray<(runtime: CliRuntime) => Command> = [
   accountsCommand,
+  announcementsCommand,
   cacheCommand,
   dbCommand,
+  emojiCommand,
   feedsCommand,
   mediaCommand,
   recommendationsCommand,
+  searchCommand,
   settingsCommand,
   statusesCommand,
+  termsCommand,
   tokensCommand,
   vapidCommand,
 ];

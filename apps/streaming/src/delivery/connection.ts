@@ -28,6 +28,9 @@ export abstract class StreamConnection {
 
   constructor(readonly viewer: StreamViewer | null) {}
 
+  /** How the client is connected (a metrics label). */
+  abstract readonly transport: 'websocket' | 'sse';
+
   abstract get open(): boolean;
 
   /** Sends unless the client's buffer passed the bound, in which case it is disconnected. */

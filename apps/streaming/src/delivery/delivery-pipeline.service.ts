@@ -1,8 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { decideStreamedStatus } from '@nestodon/policies';
 import { StreamEvent, StreamMessage } from '@nestodon/pubsub';
+import { Metrics } from '@nestodon/platform';
 import { serializeFilter } from '@nestodon/serializers';
-import { Subscription } from './connection';
+import type { Counter } from 'prom-client';
+import { StreamConnection, Subscription } from './connection';
 import { Delivery } from './delivery';
 import { parseStatusPayload, ParsedStatus } from './streamed-status';
 import {
@@ -33,9 +35,27 @@ export class DeliveryPipeline {
   private flushing = false;
   private readonly parsed = new WeakMap<StreamMessage, ParsedStatus | null>();
 
-  constructor(private readonly facts: SubscriberFacts) {}
+  private readonly received: Counter<'event'>;
+  private readonly sent: Counter<'event' | 'transport'>;
+
+  constructor(
+    private readonly facts: SubscriberFacts,
+    metrics: Metrics,
+  ) {
+    this.received = metrics.counter({
+      name: 'nestodon_streaming_messages_received_total',
+      help: 'Messages received from Redis for local subscriptions, by event',
+      labelNames: ['event'],
+    });
+    this.sent = metrics.counter({
+      name: 'nestodon_streaming_messages_sent_total',
+      help: 'Messages sent to clients, by event and transport',
+      labelNames: ['event', 'transport'],
+    });
+  }
 
   push(message: StreamMessage, subscriptions: Subscription[]): void {
+    this.received.inc({ event: message.event });
     this.queue.push({ message, subscriptions });
     if (!this.flushing) {
       this.flushing = true;
@@ -109,7 +129,7 @@ export class DeliveryPipeline {
         this.facts.forgetFilters(connection.viewer.accountId);
       }
       if (!connection.open) continue;
-      connection.send(sharedDelivery(shared, stream.key, message.event, message.payload));
+      this.send(connection, sharedDelivery(shared, stream.key, message.event, message.payload));
     }
   }
 
@@ -136,18 +156,26 @@ export class DeliveryPipeline {
       });
       if (!decision.deliver) continue;
       if (!viewer || status.personal) {
-        connection.send(sharedDelivery(shared, stream.key, message.event, payload));
+        this.send(connection, sharedDelivery(shared, stream.key, message.event, payload));
       } else if (decision.matches.length === 0) {
-        connection.send(sharedDelivery(shared, stream.key, message.event, payload, []));
+        this.send(connection, sharedDelivery(shared, stream.key, message.event, payload, []));
       } else {
         const filtered = decision.matches.map((match) => ({
           filter: serializeFilter(match.rule.filter),
           keyword_matches: match.keywordMatches,
           status_matches: match.statusMatches,
         }));
-        connection.send(new Delivery(stream.key, message.event, withFiltered(payload, filtered)));
+        this.send(
+          connection,
+          new Delivery(stream.key, message.event, withFiltered(payload, filtered)),
+        );
       }
     }
+  }
+
+  private send(connection: StreamConnection, delivery: Delivery): void {
+    connection.send(delivery);
+    this.sent.inc({ event: delivery.event, transport: connection.transport });
   }
 }
 

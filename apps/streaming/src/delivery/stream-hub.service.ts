@@ -6,6 +6,7 @@ import {
   OnApplicationBootstrap,
 } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
+import { Metrics } from '@nestodon/platform';
 import { Channel, StreamMessage, SubscriberService, SystemEvent } from '@nestodon/pubsub';
 import { ResolvedStream } from '../streams/stream-kind';
 import { StreamConnection, Subscription, subscriptionId } from './connection';
@@ -49,7 +50,27 @@ export class StreamHub implements OnApplicationBootstrap, BeforeApplicationShutd
     private readonly subscriber: SubscriberService,
     private readonly pipeline: DeliveryPipeline,
     private readonly facts: SubscriberFacts,
-  ) {}
+    metrics: Metrics,
+  ) {
+    const { connections, channels } = this;
+    metrics.gauge({
+      name: 'nestodon_streaming_connections',
+      help: 'Open streaming connections, by transport',
+      labelNames: ['transport'],
+      collect() {
+        const counts = { websocket: 0, sse: 0 };
+        for (const connection of connections) counts[connection.transport] += 1;
+        for (const [transport, count] of Object.entries(counts)) this.set({ transport }, count);
+      },
+    });
+    metrics.gauge({
+      name: 'nestodon_streaming_channels',
+      help: 'Redis channels this process is subscribed to for its connections',
+      collect() {
+        this.set(channels.size);
+      },
+    });
+  }
 
   /** Subscriptions a message on the channel reaches now (0 until Redis confirmed it). */
   listeners(channel: string): number {

@@ -5,6 +5,7 @@ import { Delivery } from '../delivery/delivery';
 
 /** A server-sent events client: `event:`/`data:` lines and a `:thump` comment as heartbeat. */
 export class SseConnection extends StreamConnection {
+  readonly transport = 'sse';
   readonly closed: Promise<void>;
 
   constructor(

@@ -13,6 +13,7 @@ export const CLOSE_INTERNAL_ERROR = 1011;
 
 /** A WebSocket client; pings on every heartbeat and drops a client that missed the last pong. */
 export class WebSocketConnection extends StreamConnection {
+  readonly transport = 'websocket';
   private alive = true;
   readonly closed: Promise<void>;
 

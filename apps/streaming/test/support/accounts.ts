@@ -1,6 +1,4 @@
-import { createAccessToken, createAccountWithToken } from '@nestodon/testing';
-import { AccountWithToken } from '@nestodon/testing';
-import { DataSource } from 'typeorm';
+import { AccountWithToken, authWithScopes, createAccountWithToken } from '@nestodon/testing';
 
 export type Actor = AccountWithToken;
 
@@ -8,6 +6,4 @@ export type Actor = AccountWithToken;
 export const actor = createAccountWithToken;
 
 /** Another token of the same user with other scopes, as an Authorization header value. */
-export async function authWith(dataSource: DataSource, who: Actor, scopes: string) {
-  return `Bearer ${await createAccessToken(dataSource, { user: who.user, scopes })}`;
-}
+export const authWith = authWithScopes;

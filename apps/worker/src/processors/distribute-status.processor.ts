@@ -14,6 +14,13 @@ export class DistributeStatusProcessor implements JobProcessor<Job> {
       update: payload.update,
       skipNotifications: payload.skipNotifications,
     });
-    return { distributed: result !== null };
+    return {
+      distributed: result !== null,
+      feeds: {
+        home: result?.homeFeeds ?? 0,
+        list: result?.listFeeds ?? 0,
+        tag: result?.tagFeeds ?? 0,
+      },
+    };
   }
 }

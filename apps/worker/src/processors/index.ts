@@ -4,10 +4,12 @@ import { AfterBlockProcessor } from './after-block.processor';
 import { AfterDomainBlockProcessor } from './after-domain-block.processor';
 import { AfterMuteProcessor } from './after-mute.processor';
 import { AuthorizeAllFollowRequestsProcessor } from './authorize-all-follow-requests.processor';
+import { DeleteSuspendedAccountProcessor } from './delete-suspended-account.processor';
 import { DeliverActivityProcessor } from './deliver-activity.processor';
 import { DeliverWebPushProcessor } from './deliver-web-push.processor';
 import { DistributeActivityProcessor } from './distribute-activity.processor';
 import { DistributeStatusProcessor } from './distribute-status.processor';
+import { FetchLinkCardProcessor } from './fetch-link-card.processor';
 import { GenerateAnnualReportProcessor } from './generate-annual-report.processor';
 import { ExpireMuteProcessor } from './expire-mute.processor';
 import { ExpirePollProcessor } from './expire-poll.processor';
@@ -15,6 +17,10 @@ import { FeedMergeProcessor } from './feed-merge.processor';
 import { FeedUnmergeProcessor } from './feed-unmerge.processor';
 import { NotifyAdminsOfSignUpProcessor } from './notify-admins-of-sign-up.processor';
 import { NotifyProcessor } from './notify.processor';
+import { PublishAnnouncementReactionProcessor } from './publish-announcement-reaction.processor';
+import { PublishAnnouncementProcessor } from './publish-announcement.processor';
+import { NotifyStaffOfReportProcessor } from './notify-staff-of-report.processor';
+import { ProcessInboundActivityProcessor } from './process-inbound-activity.processor';
 import { PublishScheduledStatusProcessor } from './publish-scheduled-status.processor';
 import { RegenerateHomeFeedProcessor } from './regenerate-home-feed.processor';
 import { SendConfirmationEmailProcessor } from './send-confirmation-email.processor';
@@ -22,6 +28,7 @@ import { SystemPingProcessor } from './system-ping.processor';
 import { ProcessMediaProcessor } from './process-media.processor';
 import { RemoveOrphanedMediaProcessor } from './remove-orphaned-media.processor';
 import { UndistributeStatusProcessor } from './undistribute-status.processor';
+import { UnpublishAnnouncementProcessor } from './unpublish-announcement.processor';
 
 /** The processor class of every job kind; a kind missing here does not compile. */
 export const PROCESSOR_OF_JOB: { readonly [N in JobName]: Type<JobProcessor<N>> } = {
@@ -41,10 +48,17 @@ export const PROCESSOR_OF_JOB: { readonly [N in JobName]: Type<JobProcessor<N>> 
   [JobName.AfterDomainBlock]: AfterDomainBlockProcessor,
   [JobName.Notify]: NotifyProcessor,
   [JobName.NotifyAdminsOfSignUp]: NotifyAdminsOfSignUpProcessor,
+  [JobName.NotifyStaffOfReport]: NotifyStaffOfReportProcessor,
+  [JobName.DeleteSuspendedAccount]: DeleteSuspendedAccountProcessor,
   [JobName.DeliverWebPush]: DeliverWebPushProcessor,
   [JobName.ProcessMedia]: ProcessMediaProcessor,
   [JobName.RemoveOrphanedMedia]: RemoveOrphanedMediaProcessor,
   [JobName.GenerateAnnualReport]: GenerateAnnualReportProcessor,
+  [JobName.PublishAnnouncement]: PublishAnnouncementProcessor,
+  [JobName.PublishAnnouncementReaction]: PublishAnnouncementReactionProcessor,
+  [JobName.UnpublishAnnouncement]: UnpublishAnnouncementProcessor,
+  [JobName.FetchLinkCard]: FetchLinkCardProcessor,
   [JobName.DistributeActivity]: DistributeActivityProcessor,
   [JobName.DeliverActivity]: DeliverActivityProcessor,
+  [JobName.ProcessInboundActivity]: ProcessInboundActivityProcessor,
 };

@@ -1,4 +1,4 @@
-import type { Federation, RequestContext } from '@fedify/fedify';
+import type { Context, Federation, RequestContext } from '@fedify/fedify';
 import type { Tombstone } from '@fedify/vocab';
 
 /** Per request: what a dispatcher found deleted, answered with 410 Gone and a Tombstone. */
@@ -7,6 +7,7 @@ export interface FederationRequestData {
 }
 
 export type NestodonFederation = Federation<FederationRequestData>;
+export type NestodonContext = Context<FederationRequestData>;
 export type NestodonRequestContext = RequestContext<FederationRequestData>;
 
 /** A part of the federation's routes, registered once when the Federation is built. */

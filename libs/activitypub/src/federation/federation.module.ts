@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
-import { INBOX_HANDLERS } from '@nestodon/activitypub/inbox';
+import { INBOX_HANDLERS, INBOX_SUPPORT, RemoteActors } from '@nestodon/activitypub/inbox';
 import { LocalUris } from '@nestodon/activitypub/render';
 import { OutboundModule } from '@nestodon/platform';
 import { ActorFactsLoader } from './actor-facts';
@@ -8,6 +8,7 @@ import { ActorRoutes } from './actor.routes';
 import { CollectionRoutes } from './collection.routes';
 import { EmojiFactsLoader } from './emoji-facts';
 import { FederationService } from './federation.service';
+import { IngressQueue } from './ingress-queue';
 import { NodeInfoRoutes } from './nodeinfo.routes';
 import { StatusFactsLoader } from './status-facts';
 import { StatusRoutes } from './status.routes';
@@ -32,9 +33,12 @@ import { RemoteAccountResolverModule } from './webfinger-account-resolver';
     CollectionRoutes,
     StatusRoutes,
     NodeInfoRoutes,
+    RemoteActors,
+    ...INBOX_SUPPORT,
+    IngressQueue,
     ...INBOX_HANDLERS,
     FederationService,
   ],
-  exports: [FederationService, LocalUris, ActorFactsLoader, StatusFactsLoader],
+  exports: [FederationService, LocalUris, ActorFactsLoader, StatusFactsLoader, RemoteActors],
 })
 export class FederationModule {}

@@ -1,8 +1,9 @@
 import { createFederation, type MessageQueue } from '@fedify/fedify';
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { INSTANCE_ACTOR_IDENTIFIER } from '@nestodon/activitypub/render';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
-import { INBOX_HANDLERS } from '@nestodon/activitypub/inbox';
+import { activityRefusal, INBOX_HANDLERS } from '@nestodon/activitypub/inbox';
 import { RedisService, SafeHttpClient } from '@nestodon/platform';
 import { ActorRoutes } from './actor.routes';
 import { CollectionRoutes } from './collection.routes';
@@ -10,15 +11,20 @@ import {
   safeAuthenticatedDocumentLoaderFactory,
   safeDocumentLoaderFactory,
 } from './document-loaders';
-import { FederationRequestData, FederationRoutes, NestodonFederation } from './federation-types';
+import {
+  FederationRequestData,
+  FederationRoutes,
+  NestodonContext,
+  NestodonFederation,
+} from './federation-types';
+import { IngressQueue } from './ingress-queue';
 import { NodeInfoRoutes } from './nodeinfo.routes';
 import { RedisKvStore } from './redis-kv-store';
 import { StatusRoutes } from './status.routes';
 
 /**
- * Fedify's message queue for inbound and outbound activities, when a process provides one (the
- * BullMQ-backed queue of the delivery work). Without it Fedify handles activities in the
- * request that produces them.
+ * Fedify's message queue for outbound activities, when a process provides one (the
+ * BullMQ-backed queue of the delivery work). Inbound activities always go to IngressQueue.
  */
 export const FEDERATION_QUEUE = Symbol('FEDERATION_QUEUE');
 
@@ -30,6 +36,8 @@ export const FEDERATION_QUEUE = Symbol('FEDERATION_QUEUE');
 @Injectable()
 export class FederationService {
   readonly federation: NestodonFederation;
+  private readonly logger = new Logger(FederationService.name);
+  private readonly baseUrl: URL;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -40,8 +48,10 @@ export class FederationService {
     collections: CollectionRoutes,
     statuses: StatusRoutes,
     nodeInfo: NodeInfoRoutes,
+    ingress: IngressQueue,
     @Optional() @Inject(FEDERATION_QUEUE) queue?: MessageQueue,
   ) {
+    this.baseUrl = new URL(config.instance.baseUrl);
     const kv = new RedisKvStore(redis.client, redis.namespace);
     this.federation = createFederation<FederationRequestData>({
       kv,
@@ -49,18 +59,35 @@ export class FederationService {
       documentLoaderFactory: safeDocumentLoaderFactory(client, kv, 'object'),
       contextLoaderFactory: safeDocumentLoaderFactory(client, kv, 'context'),
       authenticatedDocumentLoaderFactory: safeAuthenticatedDocumentLoaderFactory(client),
-      queue,
-      // Workers drain the queue; web processes only enqueue.
+      queue: { inbox: ingress, outbox: queue, fanout: queue },
+      // Workers drain the queues; web processes only enqueue.
       manuallyStartQueue: true,
     });
     const routes: FederationRoutes[] = [actors, collections, statuses, nodeInfo];
     for (const part of routes) part.register(this.federation);
     const handlers = INBOX_HANDLERS.map((type) => moduleRef.get(type, { strict: false }));
     if (handlers.length > 0) {
-      const inbox = this.federation.setInboxListeners('/users/{identifier}/inbox', '/inbox');
+      const inbox = this.federation
+        .setInboxListeners('/users/{identifier}/inbox', '/inbox')
+        // One activity delivered to several inboxes here (no shared inbox) is processed once.
+        .withIdempotency('global')
+        // Objects the shared inbox fetches are fetched signed, for servers that require it.
+        .setSharedKeyDispatcher(() => ({ identifier: INSTANCE_ACTOR_IDENTIFIER }));
       for (const handler of handlers) {
-        inbox.on(handler.activityType, (ctx, activity) => handler.handle(ctx, activity));
+        inbox.on(handler.activityType, async (ctx, activity) => {
+          const refusal = activityRefusal(activity);
+          if (refusal) {
+            this.logger.warn({ activity: activity.id?.href, refusal }, 'Inbound activity refused');
+            return;
+          }
+          await handler.handle(ctx, activity);
+        });
       }
     }
+  }
+
+  /** A context outside any request (its loaders fetch through the safe client). */
+  context(): NestodonContext {
+    return this.federation.createContext(this.baseUrl, { gone: null });
   }
 }

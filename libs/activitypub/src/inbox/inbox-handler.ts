@@ -1,6 +1,5 @@
 import type { ConstructorWithTypeId, InboxContext } from '@fedify/fedify';
 import type { Activity } from '@fedify/vocab';
-import type { Type } from '@nestjs/common';
 
 /**
  * One handler per inbound activity type (Follow, Create, Undo…), calling the core services the
@@ -11,9 +10,3 @@ export interface InboxHandler<TActivity extends Activity = Activity> {
   readonly activityType: ConstructorWithTypeId<TActivity>;
   handle(ctx: InboxContext<unknown>, activity: TActivity): Promise<void>;
 }
-
-/**
- * The dispatch table: every inbox handler class, one per activity type. Until it has entries
- * the server exposes no inbox, so no remote server believes an activity was taken in.
- */
-export const INBOX_HANDLERS: Array<Type<InboxHandler>> = [];

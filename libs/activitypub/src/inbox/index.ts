@@ -1,1 +1,5 @@
 export * from './inbox-handler';
+export * from './remote-actors';
+export * from './inbox-handlers';
+export * from './inbound-rules';
+export * from './remote-statuses';

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { domainToASCII } from 'node:url';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
 import {
   AccountRepository,
@@ -83,6 +84,14 @@ export class InstanceQueries {
 
   getPeers(): Promise<string[]> {
     return this.stats.peers();
+  }
+
+  /** Up to ten known domains starting with what was typed (IDN in ASCII form), for autocomplete. */
+  searchPeers(query: string): Promise<string[]> {
+    const typed = query.trim().toLowerCase().replace(/\.+$/, '');
+    const prefix = typed === '' ? '' : domainToASCII(typed) || typed;
+    if (prefix === '') return Promise.resolve([]);
+    return this.stats.peersStartingWith(prefix, 10);
   }
 
   /** Forget cached values (after an admin edits rules, on `cache clear`, and in tests). */

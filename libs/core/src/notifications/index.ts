@@ -9,5 +9,6 @@ export * from './notification-queries';
 export * from './notification-request-queries';
 export * from './notifications.providers';
 export * from './notify-admins-of-sign-up.service';
+export * from './notify-staff-of-report.service';
 export * from './notify.service';
 export * from './update-notification-policy.service';

@@ -9,6 +9,7 @@ import { NotificationPolicyQueries } from './notification-policy-queries';
 import { NotificationQueries } from './notification-queries';
 import { NotificationRequestQueries } from './notification-request-queries';
 import { NotifyAdminsOfSignUpService } from './notify-admins-of-sign-up.service';
+import { NotifyStaffOfReportService } from './notify-staff-of-report.service';
 import { NotifyService } from './notify.service';
 import { UpdateNotificationPolicyService } from './update-notification-policy.service';
 
@@ -25,5 +26,6 @@ export const NOTIFICATIONS_PROVIDERS: Provider[] = [
   NotificationRequestQueries,
   NotifyAdminsOfSignUpService,
   NotifyService,
+  NotifyStaffOfReportService,
   UpdateNotificationPolicyService,
 ];

@@ -1,16 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import {
   Account,
-  AccountStatsRepository,
   Status,
   StatusRepository,
-  StatusStatsRepository,
   StatusVisibility,
   StatusWriteRepository,
   Transaction,
   ValidationError,
 } from '@nestodon/domain';
-import { countsAsReply, countsInStatusesCount } from '@nestodon/policies';
 import { AttachMediaService } from './attach-media.service';
 import { AttachQuoteService } from './attach-quote.service';
 import {
@@ -21,6 +18,7 @@ import {
 import { CreatePollService } from './create-poll.service';
 import { ProcessHashtagsService } from './process-hashtags.service';
 import { ProcessMentionsService } from './process-mentions.service';
+import { StatusBookkeeping } from './status-bookkeeping';
 import { StatusTextProcessor } from './status-text.processor';
 import { UnexpectedMentionsError, unexpectedMentions } from './status-rules';
 
@@ -44,8 +42,7 @@ export class CreateStatusService {
     private readonly hashtags: ProcessHashtagsService,
     private readonly polls: CreatePollService,
     private readonly quotes: AttachQuoteService,
-    private readonly accountStats: AccountStatsRepository,
-    private readonly statusStats: StatusStatsRepository,
+    private readonly bookkeeping: StatusBookkeeping,
   ) {}
 
   async call(
@@ -69,12 +66,7 @@ export class CreateStatusService {
         'Validation failed: A private mention may only quote a post of someone it mentions',
       );
     }
-    const conversationId =
-      thread?.conversationId ??
-      (await this.writes.insertConversation(
-        thread ? { statusId: thread.id, accountId: thread.accountId } : null,
-        tx,
-      ));
+    const conversationId = await this.bookkeeping.conversationFor(thread, tx);
     const status = await this.writes.insertStatus(
       {
         accountId: account.id,
@@ -100,13 +92,7 @@ export class CreateStatusService {
     await this.hashtags.call(status.id, processed.hashtags, tx);
     if (draft.poll) await this.polls.call(status, draft.poll, tx);
     if (quoted) await this.quotes.call(account, status, quoted, tx);
-    if (thread && countsAsReply(draft.visibility)) {
-      await this.statusStats.increment(thread.id, 'replies_count', 1, tx);
-    }
-    if (countsInStatusesCount(draft.visibility)) {
-      await this.accountStats.increment(account.id, 'statuses_count', 1, tx);
-      await this.accountStats.touchLastStatusAt(account.id, status.createdAt, tx);
-    }
+    await this.bookkeeping.countNew(status, draft.visibility, thread, tx);
     return (await this.statuses.findOneWithRelations(status.id, { tx }))!;
   }
 }

@@ -42,3 +42,4 @@ export * from './unreblog-status.service';
 export * from './update-scheduled-status.service';
 export * from './update-status.service';
 export * from './vote-in-poll.service';
+export * from './create-remote-status.service';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PollRepository, Status, StatusRepository, StatusVisibility } from '@nestodon/domain';
 import { JobName, JobQueue } from '@nestodon/queue';
+import { firstLinkOf } from '../cards/link-card-parser';
 import { ActivityTracker } from '../instance/activity-tracker';
 import { RecordInteractionService } from '../suggestions/record-interaction.service';
 import { TagHistory } from '../tags/tag-history';
@@ -10,7 +11,7 @@ import { ActivityOutbox } from '../outbox/activity-outbox';
 /**
  * What follows a new status once it is committed (Mastodon's postprocessing): fan-out
  * enqueued, the poll's end scheduled, weekly activity and daily hashtag use counted for public
- * and unlisted statuses, and a reply remembered as an interaction (follow suggestions).
+ * and unlisted statuses (and their first link's preview card fetched), and a reply remembered as an interaction (follow suggestions).
  */
 @Injectable()
 export class PostprocessStatusService {
@@ -36,6 +37,9 @@ export class PostprocessStatusService {
       status.visibility === StatusVisibility.Unlisted
     ) {
       await this.activity.record('statuses');
+      if (firstLinkOf(status.contentHtml)) {
+        await this.jobs.enqueue(JobName.FetchLinkCard, { statusId: status.id });
+      }
       for (const tagId of await this.statuses.tagIds(status.id)) {
         await this.tagHistory.record(tagId, status.accountId);
       }

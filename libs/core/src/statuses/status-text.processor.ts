@@ -33,34 +33,42 @@ export class StatusTextProcessor {
   ) {}
 
   async process(text: string): Promise<ProcessedStatusText> {
-    const accounts = await this.resolveMentions(text);
+    const [processed] = await this.processMany([text]);
+    return processed;
+  }
+
+  /** Several texts, their mentions resolved in one query for all. */
+  async processMany(texts: string[]): Promise<ProcessedStatusText[]> {
+    const accounts = await this.resolveMentions(texts);
     const key = (username: string, domain: string | null) =>
       `${username.toLowerCase()}@${(domain ?? '').toLowerCase()}`;
     const byKey = new Map(
       accounts.map((account) => [key(account.username, account.domain), account]),
     );
-    const mentioned = new Map<string, Account>();
-    const formatted = formatPlainText(text, {
-      baseUrl: this.config.instance.baseUrl,
-      resolveMention: (username, domain): MentionTarget | undefined => {
-        const account = byKey.get(key(username, this.isLocal(domain) ? null : domain));
-        if (!account) return undefined;
-        mentioned.set(account.id, account);
-        return {
-          url:
-            account.domain === null
-              ? `${this.config.instance.baseUrl}/@${account.username}`
-              : (account.url ?? account.uri ?? ''),
-          username: account.username,
-          domain: account.domain,
-        };
-      },
+    return texts.map((text) => {
+      const mentioned = new Map<string, Account>();
+      const formatted = formatPlainText(text, {
+        baseUrl: this.config.instance.baseUrl,
+        resolveMention: (username, domain): MentionTarget | undefined => {
+          const account = byKey.get(key(username, this.isLocal(domain) ? null : domain));
+          if (!account) return undefined;
+          mentioned.set(account.id, account);
+          return {
+            url:
+              account.domain === null
+                ? `${this.config.instance.baseUrl}/@${account.username}`
+                : (account.url ?? account.uri ?? ''),
+            username: account.username,
+            domain: account.domain,
+          };
+        },
+      });
+      return {
+        html: formatted.html,
+        mentioned: [...mentioned.values()],
+        hashtags: formatted.hashtags,
+      };
     });
-    return {
-      html: formatted.html,
-      mentioned: [...mentioned.values()],
-      hashtags: formatted.hashtags,
-    };
   }
 
   private isLocal(domain: string | null): boolean {
@@ -70,8 +78,8 @@ export class StatusTextProcessor {
     return host === localDomain || host === webDomain;
   }
 
-  private async resolveMentions(text: string): Promise<Account[]> {
-    const handles = extractMentions(text).map((mention) => ({
+  private async resolveMentions(texts: string[]): Promise<Account[]> {
+    const handles = texts.flatMap(extractMentions).map((mention) => ({
       username: mention.username,
       domain: this.isLocal(mention.domain) ? null : mention.domain,
     }));

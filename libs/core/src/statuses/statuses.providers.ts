@@ -5,7 +5,9 @@ import { BookmarkStatusService } from './bookmark-status.service';
 import { BuildStatusDraftService } from './build-status-draft.service';
 import { CancelScheduledStatusService } from './cancel-scheduled-status.service';
 import { CreatePollService } from './create-poll.service';
+import { CreateRemoteStatusService } from './create-remote-status.service';
 import { CreateStatusService } from './create-status.service';
+import { StatusBookkeeping } from './status-bookkeeping';
 import { ExpireOverduePollsService } from './expire-overdue-polls.service';
 import { ExpirePollService } from './expire-poll.service';
 import { FavouriteStatusService } from './favourite-status.service';
@@ -47,7 +49,9 @@ export const STATUSES_PROVIDERS: Provider[] = [
   BuildStatusDraftService,
   CancelScheduledStatusService,
   CreatePollService,
+  StatusBookkeeping,
   CreateStatusService,
+  CreateRemoteStatusService,
   ExpireOverduePollsService,
   ExpirePollService,
   FavouriteStatusService,

@@ -56,6 +56,8 @@ describe('runtime settings', () => {
     expect(await replicaSettings().current()).toEqual({
       registrationsMode: 'approved',
       requireInviteText: true,
+      showDomainBlocks: 'disabled',
+      showDomainBlocksRationale: 'disabled',
     });
   });
 
@@ -65,6 +67,8 @@ describe('runtime settings', () => {
     expect(await changeSettings().call({ registrationsMode: 'open' })).toEqual({
       registrationsMode: 'open',
       requireInviteText: true,
+      showDomainBlocks: 'disabled',
+      showDomainBlocksRationale: 'disabled',
     });
     await eventually(async () => (await replicaSettings().registrationsMode()) === 'open');
 

@@ -1,3 +1,4 @@
+import { Announcement } from './announcement.entity';
 import { Account } from './account.entity';
 import { AccountStat } from './account-stat.entity';
 import { Invite } from './invite.entity';
@@ -18,6 +19,7 @@ import { Mention } from './mention.entity';
 import { Poll } from './poll.entity';
 import { PollVote } from './poll-vote.entity';
 import { ScheduledStatus } from './scheduled-status.entity';
+import { PreviewCard } from './preview-card.entity';
 import { Status } from './status.entity';
 import { StatusEdit } from './status-edit.entity';
 import { StatusPin } from './status-pin.entity';
@@ -51,6 +53,9 @@ import { Setting } from './setting.entity';
 import { Quote } from './quote.entity';
 import { Collection, CollectionItem } from './collection.entity';
 import { GeneratedAnnualReport } from './generated-annual-report.entity';
+import { Report } from './report.entity';
+import { AccountWarning, AccountWarningPreset, AdminActionLog } from './account-warning.entity';
+import { DomainAllow, DomainBlock } from './domain-block.entity';
 
 export {
   Account,
@@ -130,13 +135,25 @@ export * from './notification-policy.entity';
 // Server settings changed at runtime.
 export { Setting };
 
+// Discovery: link preview cards (issue 11).
+export * from './preview-card.entity';
+
 // Client compatibility and the Mastodon 4.3–4.6 surface (issue 15).
 export { Quote, Collection, CollectionItem, GeneratedAnnualReport };
 export type { AnnualReportData } from './generated-annual-report.entity';
 export * from './quote.entity';
 export * from './collection.entity';
 
+// Announcements (issue 11).
+export { Announcement };
+// Moderation (issue 12).
+export { Report, AccountWarning, AccountWarningPreset, AdminActionLog, DomainBlock, DomainAllow };
+export * from './report.entity';
+export * from './account-warning.entity';
+export * from './domain-block.entity';
+
 export const ENTITIES = [
+  Announcement,
   Account,
   AccountStat,
   User,
@@ -194,4 +211,13 @@ export const ENTITIES = [
   Collection,
   CollectionItem,
   GeneratedAnnualReport,
+  // Moderation.
+  Report,
+  AccountWarning,
+  AccountWarningPreset,
+  AdminActionLog,
+  DomainBlock,
+  DomainAllow,
+  // Discovery (issue 11).
+  PreviewCard,
 ];

@@ -19,7 +19,15 @@ import { AnnualReports1763701500003 } from './1763701500003-annual-reports';
 import { Settings1763701600000 } from './1763701600000-settings';
 import { WebPushSubscriptions1763701700000 } from './1763701700000-web-push-subscriptions';
 import { MediaProcessing1763701700000 } from './1763701700000-media-processing';
-
+import { Reports1795480141673 } from './1795480141673-reports';
+import { Announcements1795480297517 } from './1795480297517-announcements';
+import { Search1795480396643 } from './1795480396643-search';
+import { AccountModeration1795480523049 } from './1795480523049-account-moderation';
+import { Tombstones1795481093700 } from './1795481093700-tombstones';
+import { AccountDomainPrefix1795481404677 } from './1795481404677-account-domain-prefix';
+import { DomainBlocks1795481796415 } from './1795481796415-domain-blocks';
+import { PreviewCards1795481899554 } from './1795481899554-preview-cards';
+import { TermsOfService1795482186027 } from './1795482186027-terms-of-service';
 /** Every migration in order; listed explicitly so compiled code and tests load the same set. */
 export const MIGRATIONS = [
   InitialSchema1763700000000,
@@ -43,4 +51,13 @@ export const MIGRATIONS = [
   Settings1763701600000,
   WebPushSubscriptions1763701700000,
   MediaProcessing1763701700000,
+  Reports1795480141673,
+  Announcements1795480297517,
+  Search1795480396643,
+  AccountModeration1795480523049,
+  Tombstones1795481093700,
+  AccountDomainPrefix1795481404677,
+  DomainBlocks1795481796415,
+  PreviewCards1795481899554,
+  TermsOfService1795482186027,
 ];

@@ -17,6 +17,35 @@ export interface AccountHandle {
   domain: string | null;
 }
 
+/** What a remote actor's document says about its account (ActivityPub id required). */
+export type RemoteAccountValues = Pick<
+  Account,
+  | 'username'
+  | 'domain'
+  | 'displayName'
+  | 'note'
+  | 'url'
+  | 'inboxUrl'
+  | 'outboxUrl'
+  | 'sharedInboxUrl'
+  | 'followersUrl'
+  | 'followingUrl'
+  | 'featuredCollectionUrl'
+  | 'actorType'
+  | 'publicKey'
+  | 'ed25519PublicKey'
+  | 'locked'
+  | 'discoverable'
+  | 'indexable'
+  | 'memorial'
+  | 'fields'
+  | 'avatarRemoteUrl'
+  | 'headerRemoteUrl'
+  | 'lastWebfingeredAt'
+> & { uri: string; updatedAt?: Date };
+
+const toColumnName = (property: string) => property.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
 /**
  * Rows of `accounts`, shared by every feature that reads or writes accounts (accounts,
  * relationships, suggestions, tags, statuses). Usernames and domains compare
@@ -152,6 +181,27 @@ export class AccountRepository {
         ed25519PrivateKey: keys.ed25519PrivateKey,
       }),
     );
+  }
+
+  /**
+   * Inserts a remote account or, when its ActivityPub id is known, updates it in place (the
+   * same actor fetched again); returns the row as stored.
+   */
+  async upsertRemote(values: RemoteAccountValues, tx?: Transaction): Promise<Account> {
+    const accounts = this.manager(tx).getRepository(Account);
+    await accounts
+      .createQueryBuilder()
+      .insert()
+      .values(values)
+      .orUpdate(
+        Object.keys(values)
+          .filter((column) => column !== 'uri')
+          .map(toColumnName),
+        ['uri'],
+        { indexPredicate: 'uri IS NOT NULL' },
+      )
+      .execute();
+    return accounts.findOneByOrFail({ uri: values.uri });
   }
 
   /** A local account's key pairs; null when it has none (or not both kinds) yet. */

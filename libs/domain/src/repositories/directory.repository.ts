@@ -5,16 +5,22 @@ import { ReadReplica } from '../read-replica';
 import { notExcludedBy } from './relationship-lists.repository';
 
 /**
- * SQL condition on account alias `a`: the account may be shown to others in listings (not
- * suspended, silenced, moved or memorialised; a local one has a confirmed, approved, enabled
- * login).
+ * SQL condition on account alias `a`: the account may be found by search (not suspended; a
+ * local one has a confirmed, approved, enabled login).
  */
-export const listableAccount = (a = 'a') => `(
-  ${a}.suspended_at IS NULL AND ${a}.silenced_at IS NULL AND ${a}.moved_to_account_id IS NULL
-  AND NOT ${a}.memorial
+export const searchableAccount = (a = 'a') => `(
+  ${a}.suspended_at IS NULL
   AND (${a}.domain IS NOT NULL OR EXISTS (
     SELECT 1 FROM users u WHERE u.account_id = ${a}.id
        AND u.confirmed_at IS NOT NULL AND u.approved AND NOT u.disabled)))`;
+
+/**
+ * SQL condition on account alias `a`: the account may be shown to others in listings
+ * (searchable, and not silenced, moved or memorialised).
+ */
+export const listableAccount = (a = 'a') => `(
+  ${searchableAccount(a)} AND ${a}.silenced_at IS NULL AND ${a}.moved_to_account_id IS NULL
+  AND NOT ${a}.memorial)`;
 
 /** SQL condition: account `a`'s domain is not blocked by `viewer` (a bound `$n`). */
 export const domainNotBlockedBy = (viewer: string, a = 'a') => `(

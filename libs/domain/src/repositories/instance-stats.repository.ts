@@ -42,4 +42,16 @@ export class InstanceStatsRepository {
     );
     return rows.map((row) => row.domain);
   }
+
+  /** Up to `limit` known domains starting with the (normalised) prefix, alphabetically. */
+  async peersStartingWith(prefix: string, limit: number): Promise<string[]> {
+    const pattern = prefix.replace(/[\\%_]/g, (c) => `\\${c}`) + '%';
+    const rows: Array<{ domain: string }> = await this.dataSource.query(
+      `SELECT DISTINCT lower(domain) AS domain FROM accounts
+        WHERE domain IS NOT NULL AND lower(domain) LIKE $1
+        ORDER BY 1 LIMIT $2`,
+      [pattern, limit],
+    );
+    return rows.map((row) => row.domain);
+  }
 }

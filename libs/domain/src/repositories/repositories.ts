@@ -5,8 +5,11 @@ import { AccountDeletionRepository } from './account-deletion.repository';
 import { AccountInteractionRepository } from './account-interaction.repository';
 import { AccountNoteRepository } from './account-note.repository';
 import { AccountStatsRepository } from './account-stats.repository';
+import { AnnouncementRepository } from './announcement.repository';
+import { AccountWarningRepository } from './account-warning.repository';
 import { AnnualReportRepository } from './annual-report.repository';
 import { AccountRepository } from './account.repository';
+import { AdminAccountRepository } from './admin-account.repository';
 import { BlockRepository } from './block.repository';
 import { BookmarkRepository } from './bookmark.repository';
 import { CollectionRepository } from './collection.repository';
@@ -14,6 +17,10 @@ import { ConversationMuteRepository } from './conversation-mute.repository';
 import { CustomEmojiRepository } from './custom-emoji.repository';
 import { CustomFilterRepository } from './custom-filter.repository';
 import { DirectoryRepository } from './directory.repository';
+import { DomainAllowRepository } from './domain-allow.repository';
+import { DomainBlockRepository } from './domain-block.repository';
+import { PreviewCardRepository } from './preview-card.repository';
+import { SearchRepository } from './search.repository';
 import { EndorsementRepository } from './endorsement.repository';
 import { FanOutRepository } from './fan-out.repository';
 import { FavouriteRepository } from './favourite.repository';
@@ -40,6 +47,7 @@ import { PollRepository } from './poll.repository';
 import { QuoteRepository } from './quote.repository';
 import { RelationshipListsRepository } from './relationship-lists.repository';
 import { RelationshipsRepository } from './relationships.repository';
+import { ReportRepository } from './report.repository';
 import { RuleRepository } from './rule.repository';
 import { ScheduledStatusRepository } from './scheduled-status.repository';
 import { SettingRepository } from './setting.repository';
@@ -50,8 +58,10 @@ import { StatusStatsRepository } from './status-stats.repository';
 import { StatusWriteRepository } from './status-write.repository';
 import { StreamingFactsRepository } from './streaming-facts.repository';
 import { StatusRepository } from './status.repository';
+import { TombstoneRepository } from './tombstone.repository';
 import { TagFollowRepository } from './tag-follow.repository';
 import { TagRepository } from './tag.repository';
+import { TermsOfServiceRepository } from './terms-of-service.repository';
 import { TimelineRepository } from './timeline.repository';
 import { UserRoleRepository } from './user-role.repository';
 import { UserRepository } from './user.repository';
@@ -69,6 +79,9 @@ export const REPOSITORIES = [
   AccountNoteRepository,
   AccountRepository,
   AccountStatsRepository,
+  AnnouncementRepository,
+  AccountWarningRepository,
+  AdminAccountRepository,
   AnnualReportRepository,
   BlockRepository,
   BookmarkRepository,
@@ -77,6 +90,8 @@ export const REPOSITORIES = [
   CustomEmojiRepository,
   CustomFilterRepository,
   DirectoryRepository,
+  DomainAllowRepository,
+  DomainBlockRepository,
   EndorsementRepository,
   FanOutRepository,
   FavouriteRepository,
@@ -100,22 +115,27 @@ export const REPOSITORIES = [
   OAuthAccessTokenRepository,
   OAuthApplicationRepository,
   PollRepository,
+  PreviewCardRepository,
   QuoteRepository,
   ReadReplica,
   RelationshipListsRepository,
   RelationshipsRepository,
+  ReportRepository,
   RuleRepository,
   ScheduledStatusRepository,
+  SearchRepository,
   SettingRepository,
   StatusCleanupRepository,
   StatusPageRepository,
   StatusPinRepository,
   StatusRepository,
+  TombstoneRepository,
   StatusStatsRepository,
   StatusWriteRepository,
   StreamingFactsRepository,
   TagFollowRepository,
   TagRepository,
+  TermsOfServiceRepository,
   TimelineRepository,
   TransactionRunner,
   UserRepository,

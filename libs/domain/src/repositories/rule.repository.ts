@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, IsNull } from 'typeorm';
+import { DataSource, In, IsNull } from 'typeorm';
 import { Rule } from '../entities/rule.entity';
 
 /** The server rules (`rules`). */
@@ -13,5 +13,13 @@ export class RuleRepository {
       where: { deletedAt: IsNull() },
       order: { priority: 'ASC', id: 'ASC' },
     });
+  }
+
+  /** Rules by id, deleted ones included (reports keep the rules they named). */
+  findByIds(ids: string[]): Promise<Rule[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.dataSource
+      .getRepository(Rule)
+      .find({ where: { id: In([...new Set(ids)]) }, order: { priority: 'ASC', id: 'ASC' } });
   }
 }

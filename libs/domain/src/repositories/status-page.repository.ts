@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
-import { CustomEmoji } from '../entities/custom-emoji.entity';
 import { MediaAttachment } from '../entities/media-attachment.entity';
 import { OAuthApplication } from '../entities/oauth-application.entity';
 import { queryPrepared } from './raw-rows';
@@ -185,25 +184,5 @@ export class StatusPageRepository {
   applications(ids: string[]): Promise<OAuthApplication[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return this.dataSource.getRepository(OAuthApplication).findBy({ id: In(ids) });
-  }
-
-  /** Enabled custom emojis by shortcode and server (domain null: this server's). */
-  async customEmojis(
-    wanted: Array<{ shortcode: string; domain: string | null }>,
-  ): Promise<CustomEmoji[]> {
-    if (wanted.length === 0) return [];
-    return this.dataSource
-      .getRepository(CustomEmoji)
-      .createQueryBuilder('e')
-      .where('e.disabled = false')
-      .andWhere(
-        `(e.shortcode, COALESCE(e.domain, '')) IN
-           (SELECT * FROM unnest(CAST(:shortcodes AS varchar[]), CAST(:domains AS varchar[])))`,
-        {
-          shortcodes: wanted.map((emoji) => emoji.shortcode),
-          domains: wanted.map((emoji) => emoji.domain ?? ''),
-        },
-      )
-      .getMany();
   }
 }

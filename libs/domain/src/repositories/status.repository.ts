@@ -78,6 +78,18 @@ export class StatusRepository {
     return statuses;
   }
 
+  /** The id of the status whose ActivityPub id is `uri` (remote statuses keep theirs), deleted ones too. */
+  async findByUri(
+    uri: string,
+  ): Promise<{ id: string; accountId: string; deleted: boolean } | null> {
+    const [row] = (await this.dataSource.query(
+      `SELECT id::text AS id, account_id::text AS account_id, deleted_at IS NOT NULL AS deleted
+         FROM statuses WHERE uri = $1`,
+      [uri],
+    )) as Array<{ id: string; account_id: string; deleted: boolean }>;
+    return row ? { id: row.id, accountId: row.account_id, deleted: row.deleted } : null;
+  }
+
   async findOneWithRelations(
     id: string,
     options: { withDeleted?: boolean; tx?: Transaction } = {},

@@ -4,6 +4,8 @@ import {
   Account,
   AccountField,
   AccountStat,
+  CustomEmoji,
+  CustomEmojiRepository,
   EntityRowMapper,
   EVERYONE_ROLE_ID,
   hasStaticVariant,
@@ -14,7 +16,8 @@ import {
   User,
   UserRole,
 } from '@nestodon/domain';
-import { formatPlainText } from '@nestodon/text';
+import { extractEmojiShortcodes, formatPlainText } from '@nestodon/text';
+import { emojiKey, serializeCustomEmoji } from './custom-emoji.serializer';
 import { DataSource, In } from 'typeorm';
 
 export interface AccountRoleJson {
@@ -134,6 +137,8 @@ interface Preloaded {
   users: Map<string, User>;
   /** Accounts that the presented ones moved to, by id. */
   moved: Map<string, Account>;
+  /** Custom emojis of names, notes and fields, by `shortcode@domain` (domain empty: local). */
+  emojis: Map<string, CustomEmoji>;
 }
 
 const BOT_ACTOR_TYPES = new Set(['Service', 'Application']);
@@ -159,6 +164,7 @@ export class AccountPresenter {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly dataSource: DataSource,
+    private readonly emojiRows: CustomEmojiRepository,
   ) {
     this.mappers = {
       stat: new EntityRowMapper(dataSource, AccountStat, 'st'),
@@ -296,7 +302,7 @@ export class AccountPresenter {
       show_media: account.showMedia,
       show_media_replies: account.showMediaReplies,
       show_featured: account.showFeatured,
-      emojis: [],
+      emojis: unavailable ? [] : this.emojisOf(account, data.emojis),
       fields: unavailable ? [] : account.fields.map((field) => this.renderedField(account, field)),
       roles: [],
     };
@@ -330,6 +336,7 @@ export class AccountPresenter {
       ? await this.dataSource.getRepository(Account).findBy({ id: In(movedIds) })
       : [];
     const all = [...accounts, ...movedList];
+    const emojis = this.loadEmojis(all);
     // Counters of every account and users (with role) of local ones, in one prepared query.
     const ids = [...new Set(all.map((account) => account.id))];
     const rows = await queryPreparedArrays(this.dataSource, this.preloadSql, [ids]);
@@ -352,7 +359,28 @@ export class AccountPresenter {
       stats,
       users,
       moved: new Map(movedList.map((account) => [account.id, account])),
+      emojis: await emojis,
     };
+  }
+
+  /** The emojis the accounts' names, notes and fields use, each from its account's server. */
+  private async loadEmojis(accounts: Account[]): Promise<Map<string, CustomEmoji>> {
+    const wanted = new Map<string, { shortcode: string; domain: string | null }>();
+    for (const account of accounts) {
+      for (const shortcode of emojiShortcodesOf(account)) {
+        wanted.set(emojiKey(shortcode, account.domain), { shortcode, domain: account.domain });
+      }
+    }
+    if (wanted.size === 0) return new Map();
+    const rows = await this.emojiRows.findEnabled([...wanted.values()]);
+    return new Map(rows.map((emoji) => [emojiKey(emoji.shortcode, emoji.domain), emoji]));
+  }
+
+  private emojisOf(account: Account, emojis: Map<string, CustomEmoji>): CustomEmojiJson[] {
+    return emojiShortcodesOf(account).flatMap((shortcode) => {
+      const emoji = emojis.get(emojiKey(shortcode, account.domain));
+      return emoji ? [serializeCustomEmoji(emoji, this.config)] : [];
+    });
   }
 
   private async roleOf(user: User): Promise<UserRole> {
@@ -412,6 +440,14 @@ export class AccountPresenter {
     return remote || missing;
   }
 }
+
+/** Shortcodes in the texts Mastodon looks for emojis in: display name, note, field names and values. */
+const emojiShortcodesOf = (account: Account) =>
+  extractEmojiShortcodes(
+    account.displayName,
+    account.note,
+    ...account.fields.flatMap((field) => [field.name, field.value]),
+  );
 
 const rawField = (field: AccountField): AccountFieldJson => ({
   name: field.name,

@@ -1,6 +1,10 @@
 import { AppConfig } from '@nestodon/config';
-import { CustomEmoji, idPartition } from '@nestodon/domain';
+import { CustomEmoji, customEmojiKey } from '@nestodon/domain';
 import type { CustomEmojiJson } from './account.serializer';
+
+/** The key of a custom emoji of a server (domain null: this one). */
+export const emojiKey = (shortcode: string, domain: string | null) =>
+  `${shortcode}@${domain ?? ''}`;
 
 export function serializeCustomEmoji(
   emoji: CustomEmoji,
@@ -9,9 +13,9 @@ export function serializeCustomEmoji(
   let url = emoji.imageRemoteUrl ?? '';
   let staticUrl = url;
   if (emoji.imageFileName) {
-    const base = `${config.media.baseUrl}/custom_emojis/images/${idPartition(emoji.id)}`;
-    url = `${base}/original/${emoji.imageFileName}`;
-    staticUrl = `${base}/static/${emoji.imageFileName.replace(/\.[^.]+$/, '')}.png`;
+    const stored = { id: emoji.id, imageFileName: emoji.imageFileName };
+    url = `${config.media.baseUrl}/${customEmojiKey(stored, 'original')}`;
+    staticUrl = `${config.media.baseUrl}/${customEmojiKey(stored, 'static')}`;
   }
   return {
     shortcode: emoji.shortcode,

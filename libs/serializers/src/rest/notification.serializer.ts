@@ -2,12 +2,14 @@ import { Injectable } from '@nestjs/common';
 import {
   Account,
   Notification,
+  ReportRepository,
   NotificationRequest,
   NotificationType,
   Status,
   STATUS_NOTIFICATION_TYPES,
 } from '@nestodon/domain';
 import { AccountJson, AccountPresenter } from './account.serializer';
+import { ReportJson, ReportPresenter } from './report.serializer';
 import { StatusJson, StatusPresenter } from './status.serializer';
 
 /** Mastodon's Notification entity. */
@@ -18,6 +20,8 @@ export interface NotificationJson {
   group_key: string;
   account: AccountJson;
   status?: StatusJson;
+  /** admin.report: the report (Mastodon's Report entity). */
+  report?: ReportJson;
 }
 
 /** One group of the v2 API (Mastodon's NotificationGroup). */
@@ -75,6 +79,8 @@ export class NotificationPresenter {
   constructor(
     private readonly accounts: AccountPresenter,
     private readonly statuses: StatusPresenter,
+    private readonly reports: ReportRepository,
+    private readonly reportPresenter: ReportPresenter,
   ) {}
 
   async presentMany(
@@ -97,9 +103,10 @@ export class NotificationPresenter {
         shown.flatMap((n) => (STATUS_NOTIFICATION_TYPES.has(n.type) ? [n.statusId!] : [])),
       ),
     ].map((id) => statuses.get(id)!);
-    const [accountJson, statusJson] = await Promise.all([
+    const [accountJson, statusJson, reportById] = await Promise.all([
       this.accounts.presentMany(accountList),
       this.statuses.presentMany(statusList, viewer, { filterContext: 'notifications' }),
+      this.presentReports(shown),
     ]);
     const accountById = new Map(accountList.map((account, i) => [account.id, accountJson[i]]));
     const statusById = new Map(statusList.map((status, i) => [status.id, statusJson[i]]));
@@ -114,8 +121,18 @@ export class NotificationPresenter {
       if (STATUS_NOTIFICATION_TYPES.has(notification.type)) {
         json.status = statusById.get(notification.statusId!);
       }
+      const report = notification.reportId ? reportById.get(notification.reportId) : undefined;
+      if (report) json.report = report;
       return json;
     });
+  }
+
+  /** The reports of admin.report notifications, by id. */
+  private async presentReports(notifications: Notification[]): Promise<Map<string, ReportJson>> {
+    const ids = notifications.flatMap((n) => (n.reportId ? [n.reportId] : []));
+    if (ids.length === 0) return new Map();
+    const json = await this.reportPresenter.presentMany(await this.reports.findByIds(ids));
+    return new Map(json.map((report) => [report.id, report]));
   }
 
   /** The v2 shape: groups, and every account and status they refer to once. */

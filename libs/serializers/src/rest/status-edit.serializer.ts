@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
-import { Status, StatusEdit, StatusPageRepository } from '@nestodon/domain';
+import { CustomEmojiRepository, Status, StatusEdit, StatusPageRepository } from '@nestodon/domain';
 import { extractEmojiShortcodes } from '@nestodon/text';
 import { AccountJson, AccountPresenter, CustomEmojiJson } from './account.serializer';
 import { serializeCustomEmoji } from './custom-emoji.serializer';
@@ -31,6 +31,7 @@ export class StatusEditPresenter {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly pages: StatusPageRepository,
+    private readonly emojis: CustomEmojiRepository,
     private readonly accountPresenter: AccountPresenter,
   ) {}
 
@@ -69,7 +70,7 @@ export class StatusEditPresenter {
     const [accountJson, media, emojis] = await Promise.all([
       this.accountPresenter.present(account),
       this.pages.media(mediaIds),
-      this.pages.customEmojis(
+      this.emojis.findEnabled(
         shortcodes.map((shortcode) => ({ shortcode, domain: account.domain })),
       ),
     ]);

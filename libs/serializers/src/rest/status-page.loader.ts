@@ -2,6 +2,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import {
   Account,
   CustomEmoji,
+  CustomEmojiRepository,
   MediaAttachment,
   OAuthApplication,
   Poll,
@@ -11,12 +12,15 @@ import {
   Status,
   StatusPageFacts,
   StatusPageRepository,
+  PreviewCard,
+  PreviewCardRepository,
   StatusRepository,
   ViewerRelationsRepository,
 } from '@nestodon/domain';
 import { anonymousRelations, QuotePolicyFlag, ViewerRelations } from '@nestodon/policies';
 import { extractEmojiShortcodes } from '@nestodon/text';
 import { AccountJson, AccountPresenter } from './account.serializer';
+import { emojiKey } from './custom-emoji.serializer';
 
 /** Where statuses are shown, for filters (Mastodon's filter contexts). */
 export type FilterContext = 'home' | 'notifications' | 'public' | 'thread' | 'account';
@@ -56,6 +60,8 @@ export interface StatusPage extends StatusPageFacts {
    * rendered) and theirs (only their id is shown).
    */
   quotedStatuses: Map<string, Status>;
+  /** Link preview cards, by status id (absent in pages built without them). */
+  cards?: Map<string, PreviewCard>;
   /**
    * The viewer's relations to the authors of the page and of quoted statuses, loaded only when
    * quotes or quote policies need them (anonymous relations otherwise).
@@ -63,9 +69,7 @@ export interface StatusPage extends StatusPageFacts {
   relations: ViewerRelations;
 }
 
-/** The key of a custom emoji of a server (domain null: this one). */
-export const emojiKey = (shortcode: string, domain: string | null) =>
-  `${shortcode}@${domain ?? ''}`;
+export { emojiKey };
 
 /** Quote policy bits whose answer for a viewer depends on follows. */
 const FOLLOW_POLICIES =
@@ -82,9 +86,11 @@ const FOLLOW_POLICIES =
 export class StatusPageLoader {
   constructor(
     private readonly pages: StatusPageRepository,
+    private readonly emojiRows: CustomEmojiRepository,
     private readonly polls: PollRepository,
     private readonly quoteRows: QuoteRepository,
     private readonly statusRows: StatusRepository,
+    private readonly cardRows: PreviewCardRepository,
     private readonly relationRows: ViewerRelationsRepository,
     private readonly accountPresenter: AccountPresenter,
     @Optional()
@@ -113,8 +119,8 @@ export class StatusPageLoader {
     const distinct = (pick: (status: Status) => string[]) => [...new Set(list.flatMap(pick))];
     const conversationIds = distinct((s) => (s.conversationId ? [s.conversationId] : []));
 
-    const [accountJson, facts, media, polls, applications, filtered, relations] = await Promise.all(
-      [
+    const [accountJson, facts, media, polls, applications, filtered, relations, cards] =
+      await Promise.all([
         this.accountPresenter.presentMany([...authors.values()]),
         this.pages.facts([...all.keys()], viewerId ? { id: viewerId, conversationIds } : null),
         this.pages.media(distinct((s) => s.orderedMediaAttachmentIds ?? [])),
@@ -124,8 +130,8 @@ export class StatusPageLoader {
           ? this.filterMatcher.match(viewerId, statuses, filterContext)
           : Promise.resolve(new Map<string, unknown[]>()),
         this.loadRelations(viewerId, list, quotes, quotedStatuses),
-      ],
-    );
+        this.cardRows.forStatuses([...all.keys()]),
+      ]);
     const pollMap = new Map(polls.map((poll) => [poll.id, poll]));
     const pollDomains = new Map(
       list.flatMap((s) => (s.pollId ? [[s.pollId, s.account!.domain] as const] : [])),
@@ -153,6 +159,7 @@ export class StatusPageLoader {
       filtered,
       quotes,
       quotedStatuses,
+      cards,
       relations,
     };
   }
@@ -233,7 +240,7 @@ export class StatusPageLoader {
     for (const poll of polls) {
       add(extractEmojiShortcodes(...poll.options), pollDomains.get(poll.id) ?? null);
     }
-    const rows = await this.pages.customEmojis([...wanted.values()]);
+    const rows = await this.emojiRows.findEnabled([...wanted.values()]);
     return new Map(rows.map((emoji) => [emojiKey(emoji.shortcode, emoji.domain), emoji]));
   }
 }

@@ -1,3 +1,4 @@
+import { PreviewCardJson, serializePreviewCard } from './preview-card.serializer';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
 import {
@@ -18,6 +19,7 @@ import {
   quotePolicyKeys,
   QuoteViewState,
   quoteView,
+  showsSensitive,
   statusFacts,
 } from '@nestodon/policies';
 import { escapeHtml, extractEmojiShortcodes } from '@nestodon/text';
@@ -93,7 +95,7 @@ export interface StatusJson {
   emojis: CustomEmojiJson[];
   quote: QuoteJson | ShallowQuoteJson | null;
   quote_approval: QuoteApprovalJson;
-  card: null;
+  card: PreviewCardJson | null;
   poll: PollJson | null;
 }
 
@@ -138,7 +140,7 @@ export function serializeStatus(
     created_at: status.createdAt.toISOString(),
     in_reply_to_id: status.inReplyToId,
     in_reply_to_account_id: status.inReplyToAccountId,
-    sensitive: status.sensitive,
+    sensitive: showsSensitive(status, account, page.viewerId),
     spoiler_text: status.spoilerText,
     visibility:
       status.visibility === StatusVisibility.Limited
@@ -172,7 +174,9 @@ export function serializeStatus(
         ),
     quote: serializeQuote(status, page, options),
     quote_approval: serializeQuoteApproval(status.reblog ?? status, page),
-    card: null,
+    card: page.cards?.has(status.id)
+      ? serializePreviewCard(page.cards.get(status.id)!, config)
+      : null,
     poll: null,
   };
   if (page.viewer) {

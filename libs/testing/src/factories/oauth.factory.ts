@@ -48,9 +48,11 @@ export async function createAccessToken(
 export interface AccountWithToken {
   account: Account;
   user: User;
+  token: string;
   auth: string;
 }
 
+/** A confirmed local user with a token of all scopes (or those given). */
 export async function createAccountWithToken(
   dataSource: DataSource,
   attributes: DeepPartial<Account> = {},
@@ -58,5 +60,15 @@ export async function createAccountWithToken(
   userAttributes: DeepPartial<User> = {},
 ): Promise<AccountWithToken> {
   const { account, user } = await createLocalAccount(dataSource, attributes, userAttributes);
-  return { account, user, auth: `Bearer ${await createAccessToken(dataSource, { user, scopes })}` };
+  const token = await createAccessToken(dataSource, { user, scopes });
+  return { account, user, token, auth: `Bearer ${token}` };
+}
+
+/** The Authorization header value of another token of the same user with only these scopes. */
+export async function authWithScopes(
+  dataSource: DataSource,
+  who: { user: Pick<User, 'id'> },
+  scopes: string,
+): Promise<string> {
+  return `Bearer ${await createAccessToken(dataSource, { user: who.user, scopes })}`;
 }

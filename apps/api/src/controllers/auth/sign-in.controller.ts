@@ -19,12 +19,12 @@ const FAILURE_STATUS: Record<SignInFailure, number> = {
 };
 
 /**
- * Only our own pages are places to return to after signing in: authorization requests and the
- * authorized applications list.
+ * Only our own pages are places to return to after signing in: authorization requests, the
+ * authorized applications list and the job dashboard.
  */
 export function safeReturnTo(value: unknown): string | undefined {
   if (typeof value !== 'string' || value.length > 4000) return undefined;
-  return /^\/oauth\/(authorize(\?[^#\\]*)?|authorized_applications)$/.test(value)
+  return /^\/(oauth\/(authorize(\?[^#\\]*)?|authorized_applications)|admin\/queues)$/.test(value)
     ? value
     : undefined;
 }

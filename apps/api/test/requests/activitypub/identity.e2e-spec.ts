@@ -297,8 +297,9 @@ describe('actors', () => {
     }
     const browser = await actor('/users/alice', 'text/html').expect(302);
     expect(browser.headers.location).toBe('/@alice');
-    // No HTML profile pages yet.
-    await actor('/@alice', 'text/html').expect(404);
+    // Browsers get the HTML profile page (test/requests/public-pages.e2e-spec.ts).
+    const page = await actor('/@alice', 'text/html').expect(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
   });
 
   it('serves bots as Service, and moved and memorial accounts as such', async () => {

@@ -1,7 +1,7 @@
 import { AccountDomainBlock } from '@nestodon/domain';
-import { createRemoteAccount } from '@nestodon/testing';
+import { createRemoteAccount, itRequiresScopes } from '@nestodon/testing';
 import { ApiHarness, startApi } from '../../../support/api-harness';
-import { links, pathOf, Person, person, scopedAuth } from '../../../support/relationships';
+import { links, pathOf, Person, person } from '../../../support/relationships';
 
 describe('/api/v1/domain_blocks', () => {
   let api: ApiHarness;
@@ -112,21 +112,9 @@ describe('/api/v1/domain_blocks', () => {
     await api.http.delete('/api/v1/domain_blocks').set('Authorization', alice.auth).expect(422);
   });
 
-  it('is 401 without a token and 403 without the blocks scopes', async () => {
-    await api.http.get('/api/v1/domain_blocks').expect(401);
-    await api.http.post('/api/v1/domain_blocks').send({ domain: 'x.example' }).expect(401);
-    await api.http.delete('/api/v1/domain_blocks').send({ domain: 'x.example' }).expect(401);
-    const mutesOnly = await scopedAuth(api.dataSource, alice, 'read:mutes write:mutes');
-    await api.http.get('/api/v1/domain_blocks').set('Authorization', mutesOnly).expect(403);
-    await api.http
-      .post('/api/v1/domain_blocks')
-      .set('Authorization', mutesOnly)
-      .send({ domain: 'x.example' })
-      .expect(403);
-    await api.http
-      .delete('/api/v1/domain_blocks')
-      .set('Authorization', mutesOnly)
-      .send({ domain: 'x.example' })
-      .expect(403);
-  });
+  itRequiresScopes(() => api, 'read:mutes write:mutes', [
+    'GET /api/v1/domain_blocks',
+    'POST /api/v1/domain_blocks',
+    'DELETE /api/v1/domain_blocks',
+  ]);
 });

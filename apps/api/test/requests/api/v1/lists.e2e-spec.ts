@@ -1,5 +1,6 @@
+import { expectNotFound, itRequiresScopes } from '@nestodon/testing';
 import { ApiHarness, startApi } from '../../../support/api-harness';
-import { actor, authWith, follow, remote, TimelineActor } from '../../../support/timelines';
+import { actor, follow, remote, TimelineActor } from '../../../support/timelines';
 
 describe('/api/v1/lists', () => {
   let api: ApiHarness;
@@ -79,15 +80,7 @@ describe('/api/v1/lists', () => {
       );
     });
 
-    it('answers 401 without a token and 403 without write:lists', async () => {
-      await api.http.post('/api/v1/lists').send({ title: 'x' }).expect(401);
-      const readOnly = await authWith(api.dataSource, alice, 'read write:statuses');
-      await api.http
-        .post('/api/v1/lists')
-        .set('Authorization', readOnly)
-        .send({ title: 'x' })
-        .expect(403);
-    });
+    itRequiresScopes(() => api, 'read write:statuses', ['POST /api/v1/lists']);
   });
 
   describe('GET /api/v1/lists and /api/v1/lists/:id', () => {
@@ -107,18 +100,14 @@ describe('/api/v1/lists', () => {
 
     it("answers 404 for another user's list, a missing or malformed id", async () => {
       const bobs = await createList(bob, { title: 'Private' });
-      await api.http.get(`/api/v1/lists/${bobs.id}`).set('Authorization', alice.auth).expect(404);
-      await api.http.get('/api/v1/lists/999999').set('Authorization', alice.auth).expect(404);
-      await api.http.get('/api/v1/lists/abc').set('Authorization', alice.auth).expect(404);
+      await expectNotFound(api, alice.auth, [
+        `GET /api/v1/lists/${bobs.id}`,
+        'GET /api/v1/lists/999999',
+        'GET /api/v1/lists/abc',
+      ]);
     });
 
-    it('answers 401 and 403', async () => {
-      await api.http.get('/api/v1/lists').expect(401);
-      const writeOnly = await authWith(api.dataSource, alice, 'write');
-      await api.http.get('/api/v1/lists').set('Authorization', writeOnly).expect(403);
-      const list = await createList(alice, { title: 'Scoped' });
-      await api.http.get(`/api/v1/lists/${list.id}`).set('Authorization', writeOnly).expect(403);
-    });
+    itRequiresScopes(() => api, 'write', ['GET /api/v1/lists', 'GET /api/v1/lists/1']);
   });
 
   describe('PUT /api/v1/lists/:id', () => {
@@ -137,7 +126,7 @@ describe('/api/v1/lists', () => {
       });
     });
 
-    it('answers 422, 404, 401 and 403', async () => {
+    it('answers 422 and 404', async () => {
       const list = await createList(alice, { title: 'Keep' });
       await api.http
         .put(`/api/v1/lists/${list.id}`)
@@ -154,14 +143,9 @@ describe('/api/v1/lists', () => {
         .set('Authorization', bob.auth)
         .send({ title: 'Mine now' })
         .expect(404);
-      await api.http.put(`/api/v1/lists/${list.id}`).send({ title: 'x' }).expect(401);
-      const readOnly = await authWith(api.dataSource, alice, 'read');
-      await api.http
-        .put(`/api/v1/lists/${list.id}`)
-        .set('Authorization', readOnly)
-        .send({ title: 'x' })
-        .expect(403);
     });
+
+    itRequiresScopes(() => api, 'read', ['PUT /api/v1/lists/1', 'PATCH /api/v1/lists/1']);
   });
 
   describe('DELETE /api/v1/lists/:id', () => {
@@ -175,14 +159,13 @@ describe('/api/v1/lists', () => {
       await api.http.get(`/api/v1/lists/${list.id}`).set('Authorization', alice.auth).expect(404);
     });
 
-    it('answers 404, 401 and 403', async () => {
+    it("answers 404 for another user's list and keeps it", async () => {
       const list = await createList(alice, { title: 'Stays' });
-      await api.http.delete(`/api/v1/lists/${list.id}`).set('Authorization', bob.auth).expect(404);
-      await api.http.delete(`/api/v1/lists/${list.id}`).expect(401);
-      const readOnly = await authWith(api.dataSource, alice, 'read');
-      await api.http.delete(`/api/v1/lists/${list.id}`).set('Authorization', readOnly).expect(403);
+      await expectNotFound(api, bob.auth, [`DELETE /api/v1/lists/${list.id}`]);
       await api.http.get(`/api/v1/lists/${list.id}`).set('Authorization', alice.auth).expect(200);
     });
+
+    itRequiresScopes(() => api, 'read', ['DELETE /api/v1/lists/1']);
   });
 
   describe('/api/v1/lists/:id/accounts', () => {
@@ -286,7 +269,7 @@ describe('/api/v1/lists', () => {
       expect(res.body).toEqual([]);
     });
 
-    it('answers 404 for unknown accounts and foreign lists, 401 and 403', async () => {
+    it('answers 404 for unknown accounts and foreign lists', async () => {
       const owner = await actor(api.dataSource);
       const list = await createList(owner, { title: 'Guarded' });
       await api.http
@@ -303,19 +286,13 @@ describe('/api/v1/lists', () => {
         .set('Authorization', alice.auth)
         .send({ account_ids: [alice.account.id] })
         .expect(404);
-      await api.http.get(`/api/v1/lists/${list.id}/accounts`).expect(401);
-      const writeOnly = await authWith(api.dataSource, owner, 'write');
-      await api.http
-        .get(`/api/v1/lists/${list.id}/accounts`)
-        .set('Authorization', writeOnly)
-        .expect(403);
-      const readOnly = await authWith(api.dataSource, owner, 'read');
-      await api.http
-        .delete(`/api/v1/lists/${list.id}/accounts`)
-        .set('Authorization', readOnly)
-        .send({ account_ids: [owner.account.id] })
-        .expect(403);
     });
+
+    itRequiresScopes(() => api, 'write', ['GET /api/v1/lists/1/accounts']);
+    itRequiresScopes(() => api, 'read', [
+      'POST /api/v1/lists/1/accounts',
+      'DELETE /api/v1/lists/1/accounts',
+    ]);
   });
 
   describe('GET /api/v1/accounts/:id/lists', () => {
@@ -342,17 +319,10 @@ describe('/api/v1/lists', () => {
       expect(others.body).toEqual([]);
     });
 
-    it('answers 404 for a missing account, 401 and 403', async () => {
-      await api.http
-        .get('/api/v1/accounts/123456789/lists')
-        .set('Authorization', alice.auth)
-        .expect(404);
-      await api.http.get(`/api/v1/accounts/${bob.account.id}/lists`).expect(401);
-      const writeOnly = await authWith(api.dataSource, alice, 'write read:accounts');
-      await api.http
-        .get(`/api/v1/accounts/${bob.account.id}/lists`)
-        .set('Authorization', writeOnly)
-        .expect(403);
+    it('answers 404 for a missing account', async () => {
+      await expectNotFound(api, alice.auth, ['GET /api/v1/accounts/123456789/lists']);
     });
+
+    itRequiresScopes(() => api, 'write read:accounts', ['GET /api/v1/accounts/1/lists']);
   });
 });

@@ -1,6 +1,7 @@
 import { Client } from 'pg';
+import { itRequiresScopes } from '@nestodon/testing';
 import { ApiHarness, startApi } from '../../../support/api-harness';
-import { actor, authWith, TimelineActor } from '../../../support/timelines';
+import { actor, TimelineActor } from '../../../support/timelines';
 
 describe('/api/v1/markers', () => {
   let api: ApiHarness;
@@ -127,22 +128,6 @@ describe('/api/v1/markers', () => {
     }
   });
 
-  it('answers 401 and 403', async () => {
-    await api.http.get('/api/v1/markers?timeline[]=home').expect(401);
-    await api.http
-      .post('/api/v1/markers')
-      .send({ home: { last_read_id: '1' } })
-      .expect(401);
-    const writeOnly = await authWith(api.dataSource, alice, 'write');
-    await api.http
-      .get('/api/v1/markers?timeline[]=home')
-      .set('Authorization', writeOnly)
-      .expect(403);
-    const readOnly = await authWith(api.dataSource, alice, 'read');
-    await api.http
-      .post('/api/v1/markers')
-      .set('Authorization', readOnly)
-      .send({ home: { last_read_id: '1' } })
-      .expect(403);
-  });
+  itRequiresScopes(() => api, 'write', ['GET /api/v1/markers?timeline[]=home']);
+  itRequiresScopes(() => api, 'read', ['POST /api/v1/markers']);
 });

@@ -1,8 +1,9 @@
 import { Notification } from '@nestodon/domain';
 import { FeedManager } from '@nestodon/core';
 import { Channel, StreamMessage, SubscriberService } from '@nestodon/pubsub';
+import { itRequiresScopes } from '@nestodon/testing';
 import { ApiHarness, startApi } from '../../../support/api-harness';
-import { actor, authWith, TimelineActor } from '../../../support/timelines';
+import { actor, TimelineActor } from '../../../support/timelines';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are checked field by field
 type Json = Record<string, any>;
@@ -633,44 +634,21 @@ describe('/api/v1/notifications', () => {
   });
 
   describe('errors', () => {
-    it('answers 401 without a token and 403 with the wrong scope', async () => {
-      const alice = await user();
-      for (const path of [
-        '/api/v1/notifications',
-        '/api/v1/notifications/unread_count',
-        '/api/v1/notifications/requests',
-        '/api/v1/notifications/policy',
-        '/api/v2/notifications',
-        '/api/v2/notifications/policy',
-        '/api/v2/notifications/unread_count',
-      ]) {
-        await api.http.get(path).expect(401);
-      }
-      await api.http.post('/api/v1/notifications/clear').expect(401);
-      const readOnly = await authWith(api.dataSource, alice, 'read');
-      const writeOnly = await authWith(api.dataSource, alice, 'write read:statuses');
-      await api.http.get('/api/v1/notifications').set('Authorization', writeOnly).expect(403);
-      await api.http.get('/api/v2/notifications').set('Authorization', writeOnly).expect(403);
-      await api.http
-        .get('/api/v2/notifications/policy')
-        .set('Authorization', writeOnly)
-        .expect(403);
-      await api.http.post('/api/v1/notifications/clear').set('Authorization', readOnly).expect(403);
-      await api.http
-        .post('/api/v1/notifications/1/dismiss')
-        .set('Authorization', readOnly)
-        .expect(403);
-      await api.http
-        .patch('/api/v2/notifications/policy')
-        .set('Authorization', readOnly)
-        .send({})
-        .expect(403);
-      await api.http
-        .post('/api/v1/notifications/requests/accept')
-        .set('Authorization', readOnly)
-        .send({ id: ['1'] })
-        .expect(403);
-    });
+    itRequiresScopes(() => api, 'write read:statuses', [
+      'GET /api/v1/notifications',
+      'GET /api/v1/notifications/unread_count',
+      'GET /api/v1/notifications/requests',
+      'GET /api/v1/notifications/policy',
+      'GET /api/v2/notifications',
+      'GET /api/v2/notifications/policy',
+      'GET /api/v2/notifications/unread_count',
+    ]);
+    itRequiresScopes(() => api, 'read', [
+      'POST /api/v1/notifications/clear',
+      'POST /api/v1/notifications/1/dismiss',
+      'PATCH /api/v2/notifications/policy',
+      'POST /api/v1/notifications/requests/accept',
+    ]);
 
     it('answers 422 for bad input', async () => {
       const alice = await user();

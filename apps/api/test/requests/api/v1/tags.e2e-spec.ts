@@ -1,6 +1,6 @@
 import { TagHistory } from '@nestodon/core';
 import { Tag } from '@nestodon/domain';
-import { createLocalAccount } from '@nestodon/testing';
+import { createLocalAccount, itRequiresScopes } from '@nestodon/testing';
 import { ApiHarness, startApi } from '../../../support/api-harness';
 import { links, pathOf, Person, person, scopedAuth } from '../../../support/relationships';
 
@@ -167,17 +167,12 @@ describe('hashtags: tags, followed_tags, featured_tags', () => {
         .expect(404);
     });
 
-    it('is 401 without a token and 403 without the accounts scopes', async () => {
-      const wrong = await scopedAuth(api.dataSource, alice, 'read:follows write:follows');
-      await api.http.get('/api/v1/featured_tags').expect(401);
-      await api.http.post('/api/v1/featured_tags').send({ name: 'x' }).expect(401);
-      await api.http.delete('/api/v1/featured_tags/1').expect(401);
-      await api.http.get('/api/v1/featured_tags/suggestions').expect(401);
-      await get('/api/v1/featured_tags', wrong).expect(403);
-      await post('/api/v1/featured_tags', wrong).send({ name: 'x' }).expect(403);
-      await api.http.delete('/api/v1/featured_tags/1').set('Authorization', wrong).expect(403);
-      await get('/api/v1/featured_tags/suggestions', wrong).expect(403);
-    });
+    itRequiresScopes(() => api, 'read:follows write:follows', [
+      'GET /api/v1/featured_tags',
+      'POST /api/v1/featured_tags',
+      'DELETE /api/v1/featured_tags/1',
+      'GET /api/v1/featured_tags/suggestions',
+    ]);
 
     it('suggests nothing to an account without posts', async () => {
       expect((await get('/api/v1/featured_tags/suggestions').expect(200)).body).toEqual([]);

@@ -1,4 +1,5 @@
 import { Channel, StreamMessage, SubscriberService } from '@nestodon/pubsub';
+import { expectNotFound, itRequiresScopes } from '@nestodon/testing';
 import { ApiHarness, startApi } from '../../../support/api-harness';
 import { actor, authWith, insertStatus, TimelineActor } from '../../../support/timelines';
 
@@ -115,18 +116,7 @@ describe('/api/v2/filters', () => {
       }
     });
 
-    it('answers 401 and 403', async () => {
-      await api.http
-        .post('/api/v2/filters')
-        .send({ title: 'x', context: ['home'] })
-        .expect(401);
-      const readOnly = await authWith(api.dataSource, alice, 'read write:lists');
-      await api.http
-        .post('/api/v2/filters')
-        .set('Authorization', readOnly)
-        .send({ title: 'x', context: ['home'] })
-        .expect(403);
-    });
+    itRequiresScopes(() => api, 'read write:lists', ['POST /api/v2/filters']);
   });
 
   describe('GET /api/v2/filters and /:id', () => {
@@ -150,17 +140,15 @@ describe('/api/v2/filters', () => {
       expect(one.body).toEqual(filter);
     });
 
-    it("answers 404 for another user's filter or a bad id, 401 and 403", async () => {
+    it("answers 404 for another user's filter or a bad id", async () => {
       const filter = await create(bob, { title: 'Hidden', context: ['home'] });
-      await api.http
-        .get(`/api/v2/filters/${filter.id}`)
-        .set('Authorization', alice.auth)
-        .expect(404);
-      await api.http.get('/api/v2/filters/nope').set('Authorization', alice.auth).expect(404);
-      await api.http.get('/api/v2/filters').expect(401);
-      const writeOnly = await authWith(api.dataSource, alice, 'write');
-      await api.http.get('/api/v2/filters').set('Authorization', writeOnly).expect(403);
+      await expectNotFound(api, alice.auth, [
+        `GET /api/v2/filters/${filter.id}`,
+        'GET /api/v2/filters/nope',
+      ]);
     });
+
+    itRequiresScopes(() => api, 'write', ['GET /api/v2/filters', 'GET /api/v2/filters/1']);
   });
 
   describe('PUT /api/v2/filters/:id', () => {
@@ -276,19 +264,12 @@ describe('/api/v2/filters', () => {
         .expect(404);
     });
 
-    it('answers 404, 401 and 403', async () => {
+    it("answers 404 for another user's filter", async () => {
       const filter = await create(bob, { title: 'Not yours', context: ['home'] });
-      await api.http
-        .delete(`/api/v2/filters/${filter.id}`)
-        .set('Authorization', alice.auth)
-        .expect(404);
-      await api.http.delete(`/api/v2/filters/${filter.id}`).expect(401);
-      const readOnly = await authWith(api.dataSource, bob, 'read');
-      await api.http
-        .delete(`/api/v2/filters/${filter.id}`)
-        .set('Authorization', readOnly)
-        .expect(403);
+      await expectNotFound(api, alice.auth, [`DELETE /api/v2/filters/${filter.id}`]);
     });
+
+    itRequiresScopes(() => api, 'read', ['DELETE /api/v2/filters/1']);
   });
 
   describe('keywords', () => {
@@ -327,7 +308,7 @@ describe('/api/v2/filters', () => {
         .expect(404);
     });
 
-    it('answers 422, 404, 401 and 403', async () => {
+    it('answers 422 and 404', async () => {
       const filter = await create(alice, {
         title: 'K',
         context: ['home'],
@@ -343,32 +324,22 @@ describe('/api/v2/filters', () => {
         .set('Authorization', alice.auth)
         .send({ keyword: '' })
         .expect(422);
-      await api.http
-        .post(`/api/v2/filters/${filter.id}/keywords`)
-        .set('Authorization', bob.auth)
-        .send({ keyword: 'mine' })
-        .expect(404);
-      await api.http
-        .get(`/api/v2/filters/keywords/${filter.keywords[0].id}`)
-        .set('Authorization', bob.auth)
-        .expect(404);
-      await api.http
-        .delete(`/api/v2/filters/keywords/${filter.keywords[0].id}`)
-        .set('Authorization', bob.auth)
-        .expect(404);
-      await api.http.get(`/api/v2/filters/${filter.id}/keywords`).expect(401);
-      const writeOnly = await authWith(api.dataSource, alice, 'write');
-      await api.http
-        .get(`/api/v2/filters/${filter.id}/keywords`)
-        .set('Authorization', writeOnly)
-        .expect(403);
-      const readOnly = await authWith(api.dataSource, alice, 'read');
-      await api.http
-        .post(`/api/v2/filters/${filter.id}/keywords`)
-        .set('Authorization', readOnly)
-        .send({ keyword: 'k' })
-        .expect(403);
+      await expectNotFound(api, bob.auth, [
+        `POST /api/v2/filters/${filter.id}/keywords`,
+        `GET /api/v2/filters/keywords/${filter.keywords[0].id}`,
+        `DELETE /api/v2/filters/keywords/${filter.keywords[0].id}`,
+      ]);
     });
+
+    itRequiresScopes(() => api, 'write', [
+      'GET /api/v2/filters/1/keywords',
+      'GET /api/v2/filters/keywords/1',
+    ]);
+    itRequiresScopes(() => api, 'read', [
+      'POST /api/v2/filters/1/keywords',
+      'PUT /api/v2/filters/keywords/1',
+      'DELETE /api/v2/filters/keywords/1',
+    ]);
   });
 
   describe('statuses', () => {
@@ -407,7 +378,7 @@ describe('/api/v2/filters', () => {
         .expect(404);
     });
 
-    it('answers 422 for a missing or duplicate status, 404, 401 and 403', async () => {
+    it('answers 422 for a missing or duplicate status, and 404', async () => {
       const status = await insertStatus(api.dataSource, bob.account);
       const filter = await create(alice, { title: 'S', context: ['home'] });
       await api.http
@@ -430,26 +401,19 @@ describe('/api/v2/filters', () => {
         .set('Authorization', alice.auth)
         .send({ status_id: status.id })
         .expect(422);
-      await api.http
-        .get(`/api/v2/filters/statuses/${added.body.id}`)
-        .set('Authorization', bob.auth)
-        .expect(404);
-      await api.http
-        .post(`/api/v2/filters/${filter.id}/statuses`)
-        .set('Authorization', bob.auth)
-        .send({ status_id: status.id })
-        .expect(404);
-      await api.http.get(`/api/v2/filters/${filter.id}/statuses`).expect(401);
-      const writeOnly = await authWith(api.dataSource, alice, 'write');
-      await api.http
-        .get(`/api/v2/filters/statuses/${added.body.id}`)
-        .set('Authorization', writeOnly)
-        .expect(403);
-      const readOnly = await authWith(api.dataSource, alice, 'read');
-      await api.http
-        .delete(`/api/v2/filters/statuses/${added.body.id}`)
-        .set('Authorization', readOnly)
-        .expect(403);
+      await expectNotFound(api, bob.auth, [
+        `GET /api/v2/filters/statuses/${added.body.id}`,
+        `POST /api/v2/filters/${filter.id}/statuses`,
+      ]);
     });
+
+    itRequiresScopes(() => api, 'write', [
+      'GET /api/v2/filters/1/statuses',
+      'GET /api/v2/filters/statuses/1',
+    ]);
+    itRequiresScopes(() => api, 'read', [
+      'POST /api/v2/filters/1/statuses',
+      'DELETE /api/v2/filters/statuses/1',
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import webpush from 'web-push';
+import { itRequiresScopes } from '@nestodon/testing';
 import { PushDevice } from '../../../../support/push-receiver';
 import { ApiHarness, startApi } from '../../../../support/api-harness';
 import { actor, authWith, TimelineActor } from '../../../../support/timelines';
@@ -95,11 +96,12 @@ describe('/api/v1/push/subscription', () => {
     await api.http.get('/api/v1/push/subscription').set('Authorization', other).expect(404);
   });
 
-  it('answers 401 without a token and 403 without the push scope', async () => {
-    await api.http.get('/api/v1/push/subscription').expect(401);
-    const read = await authWith(api.dataSource, alice, 'read write');
-    await api.http.get('/api/v1/push/subscription').set('Authorization', read).expect(403);
-  });
+  itRequiresScopes(() => api, 'read write', [
+    'GET /api/v1/push/subscription',
+    'POST /api/v1/push/subscription',
+    'PUT /api/v1/push/subscription',
+    'DELETE /api/v1/push/subscription',
+  ]);
 
   it('answers 404 for changing a subscription that does not exist', async () => {
     const fresh = await authWith(api.dataSource, alice, 'push');

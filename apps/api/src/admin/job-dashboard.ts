@@ -1,0 +1,62 @@
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { ExpressAdapter } from '@bull-board/express';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { QueueName } from '@nestodon/config';
+import { hasPermission, Permission } from '@nestodon/domain';
+import { BULL_QUEUES } from '@nestodon/queue';
+import { Queue } from 'bullmq';
+import type { NextFunction, Request, Response } from 'express';
+import { WebAuthenticator } from '../session/web-authenticator.service';
+import { WebSessionMiddleware } from '../session/web-session.middleware';
+
+export const JOB_DASHBOARD_PATH = '/admin/queues';
+
+/**
+ * Lets through signed-in staff whose role grants Mastodon's `devops` permission (Sidekiq's
+ * dashboard is theirs in Mastodon). Who is signed in comes from the web session cookie of the
+ * sign-in and OAuth pages, not from bearer tokens: the dashboard is a page for a browser. A
+ * visitor without a session is sent to sign in (401 for the dashboard's own JSON calls); a
+ * signed-in user without the permission gets 403.
+ */
+function requireDevops(web: WebAuthenticator) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const user = web.currentUser(req);
+    if (!user) {
+      if (req.method === 'GET' && req.headers.accept?.includes('text/html')) {
+        const returnTo = encodeURIComponent(JOB_DASHBOARD_PATH);
+        return res.redirect(302, `/auth/sign_in?return_to=${returnTo}`);
+      }
+      res.status(401).json({ error: 'This page requires signing in' });
+      return;
+    }
+    if (!hasPermission(user.role?.permissions ?? '0', Permission.ViewDevops)) {
+      res.status(403).json({ error: 'This action is not allowed' });
+      return;
+    }
+    next();
+  };
+}
+
+/**
+ * The BullMQ dashboard (@bull-board) of every queue at /admin/queues, behind the web session
+ * and the devops permission. Its changes (retry, remove, pause) are same-site requests only:
+ * the session cookie is SameSite=Lax, so other sites cannot make them with it.
+ */
+export function serveJobDashboard(app: NestExpressApplication): void {
+  const queues = app.get<Record<QueueName, Queue>>(BULL_QUEUES);
+  const board = new ExpressAdapter();
+  board.setBasePath(JOB_DASHBOARD_PATH);
+  createBullBoard({
+    queues: Object.values(queues).map((queue) => new BullMQAdapter(queue)),
+    serverAdapter: board,
+    options: { uiConfig: { boardTitle: 'Nestodon jobs' } },
+  });
+  const session = app.get(WebSessionMiddleware);
+  app.use(
+    JOB_DASHBOARD_PATH,
+    (req: Request, res: Response, next: NextFunction) => session.use(req, res, next),
+    requireDevops(app.get(WebAuthenticator)),
+    board.getRouter(),
+  );
+}

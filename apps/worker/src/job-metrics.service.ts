@@ -1,0 +1,82 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { QueueName } from '@nestodon/config';
+import { Metrics } from '@nestodon/platform';
+import { BULL_QUEUES, JobName, JobResults } from '@nestodon/queue';
+import { Job, Queue } from 'bullmq';
+import type { Counter, Histogram } from 'prom-client';
+
+/** Queue states whose sizes are published (BullMQ's names). */
+const STATES = ['waiting', 'active', 'delayed', 'prioritized', 'failed', 'paused'] as const;
+
+/**
+ * Metrics of the worker's jobs: queue depth by state (read from Redis at scrape time), the wait
+ * from enqueue (or from the end of a delay) to start, run time and outcomes by queue and job
+ * kind, and the feeds fan-out reached (its rate is the fan-out rate in feeds per second).
+ */
+@Injectable()
+export class JobMetrics {
+  private readonly wait: Histogram<'queue'>;
+  private readonly duration: Histogram<'queue' | 'job'>;
+  private readonly outcomes: Counter<'queue' | 'job' | 'outcome'>;
+  private readonly fanOut: Counter<'feed'>;
+
+  constructor(
+    metrics: Metrics,
+    @Inject(BULL_QUEUES) queuesByName: Readonly<Record<QueueName, Queue>>,
+  ) {
+    const queues = Object.values(queuesByName);
+    metrics.gauge({
+      name: 'nestodon_queue_jobs',
+      help: 'Jobs in each queue, by state',
+      labelNames: ['queue', 'state'],
+      async collect() {
+        const counts = await Promise.all(queues.map((queue) => queue.getJobCounts(...STATES)));
+        queues.forEach((queue, index) => {
+          for (const state of STATES) this.set({ queue: queue.name, state }, counts[index][state]);
+        });
+      },
+    });
+    this.wait = metrics.histogram({
+      name: 'nestodon_job_wait_seconds',
+      help: 'Time a job waited in its queue before a worker started it',
+      labelNames: ['queue'],
+      buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300, 1800],
+    });
+    this.duration = metrics.histogram({
+      name: 'nestodon_job_duration_seconds',
+      help: 'Job run time, by queue and job kind',
+      labelNames: ['queue', 'job'],
+    });
+    this.outcomes = metrics.counter({
+      name: 'nestodon_jobs_total',
+      help: 'Jobs run, by queue, job kind and outcome (completed, failed)',
+      labelNames: ['queue', 'job', 'outcome'],
+    });
+    this.fanOut = metrics.counter({
+      name: 'nestodon_fanout_feeds_total',
+      help: 'Feeds new statuses were put into by fan-out, by kind (home, list, tag)',
+      labelNames: ['feed'],
+    });
+  }
+
+  /** Runs a job taken from `queue`, observing its wait, time and outcome. */
+  async observe<T>(queue: string, job: Job, run: () => Promise<T>): Promise<T> {
+    const queuedAt = job.timestamp + (job.opts.delay ?? 0);
+    this.wait.observe({ queue }, Math.max(0, Date.now() - queuedAt) / 1000);
+    const end = this.duration.startTimer({ queue, job: job.name });
+    try {
+      const result = await run();
+      this.outcomes.inc({ queue, job: job.name, outcome: 'completed' });
+      if (job.name === JobName.DistributeStatus) {
+        const { feeds } = result as JobResults[typeof JobName.DistributeStatus];
+        for (const [feed, count] of Object.entries(feeds)) this.fanOut.inc({ feed }, count);
+      }
+      return result;
+    } catch (error) {
+      this.outcomes.inc({ queue, job: job.name, outcome: 'failed' });
+      throw error;
+    } finally {
+      end();
+    }
+  }
+}

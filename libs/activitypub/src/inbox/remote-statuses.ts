@@ -1,0 +1,142 @@
+import type { Context } from '@fedify/fedify';
+import {
+  Article,
+  Hashtag,
+  Mention,
+  Note,
+  Object as APObject,
+  Page,
+  PUBLIC_COLLECTION,
+  Question,
+} from '@fedify/vocab';
+import { LanguageString } from '@fedify/vocab-runtime';
+import { Injectable } from '@nestjs/common';
+import { CreateRemoteStatusService } from '@nestodon/core';
+import { Account, Status, StatusVisibility } from '@nestodon/domain';
+import { htmlToText, sanitizeRemoteHtml } from '@nestodon/text';
+import { InboundLookups } from './inbound-lookups';
+import { RemoteActors } from './remote-actors';
+
+/** Object types that become statuses, as Mastodon takes them. */
+export type StatusObject = Note | Article | Page | Question;
+export const isStatusObject = (object: unknown): object is StatusObject =>
+  object instanceof Note ||
+  object instanceof Article ||
+  object instanceof Page ||
+  object instanceof Question;
+
+/** How far up a thread missing ancestors are fetched (Mastodon stops at a few levels too). */
+export const MAX_ANCESTOR_DEPTH = 5;
+const MAX_TAGS = 50;
+
+/** Why a remote object was not believed. */
+export class RemoteObjectError extends Error {}
+
+/**
+ * Visibility from addressing, as Mastodon reads it: the public collection in `to` is public,
+ * in `cc` unlisted; the author's followers collection private; anything else direct.
+ */
+export function visibilityOf(
+  object: Pick<APObject, 'toIds' | 'ccIds'>,
+  followersUrl: string | null,
+): StatusVisibility {
+  const to = object.toIds.map((url) => url.href);
+  const cc = object.ccIds.map((url) => url.href);
+  const isPublic = (href: string) => href === PUBLIC_COLLECTION.href || href === 'as:Public';
+  if (to.some(isPublic)) return StatusVisibility.Public;
+  if (cc.some(isPublic)) return StatusVisibility.Unlisted;
+  if (followersUrl && [...to, ...cc].includes(followersUrl)) return StatusVisibility.Private;
+  return StatusVisibility.Direct;
+}
+
+/**
+ * Remote statuses from their objects: created once, under the author the object names, with
+ * HTML sanitised, addressing read as visibility, mentions of accounts known here, hashtags,
+ * and the replied-to status (fetched from its origin when missing, a few levels up).
+ */
+@Injectable()
+export class RemoteStatuses {
+  constructor(
+    private readonly lookups: InboundLookups,
+    private readonly remoteActors: RemoteActors,
+    private readonly create: CreateRemoteStatusService,
+  ) {}
+
+  /**
+   * Fetches a status object from its origin and stores it, under the author the fetched
+   * document names; the id must be on the origin it was served from.
+   */
+  async fetch(ctx: Context<unknown>, uri: string, depth = 0): Promise<Status | null> {
+    const { document, documentUrl } = await ctx.documentLoader(uri);
+    const object = await APObject.fromJsonLd(document, ctx);
+    if (!isStatusObject(object) || !object.id || !object.attributionId) {
+      throw new RemoteObjectError(`${uri} is not a status`);
+    }
+    if (object.id.origin !== new URL(documentUrl).origin) {
+      throw new RemoteObjectError(`${uri} claims an id on another origin`);
+    }
+    const known = await this.lookups.status(ctx, object.id);
+    if (known) return known;
+    const author = await this.remoteActors.resolveUri(object.attributionId.href, ctx);
+    if (author.uri && new URL(author.uri).origin !== object.id.origin) {
+      throw new RemoteObjectError(`${uri} is attributed to an actor of another origin`);
+    }
+    return this.store(ctx, object, author, depth);
+  }
+
+  /** Stores an object whose author is known to be `author` (the verified signer, or fetched). */
+  async store(
+    ctx: Context<unknown>,
+    object: StatusObject,
+    author: Account,
+    depth = 0,
+  ): Promise<Status | null> {
+    const mentioned: Account[] = [];
+    const hashtags: string[] = [];
+    for await (const tag of object.getTags({ ...ctx, suppressError: true })) {
+      if (mentioned.length + hashtags.length >= MAX_TAGS) break;
+      if (tag instanceof Mention && tag.href) {
+        const account = await this.lookups.knownAccount(ctx, tag.href);
+        if (account) mentioned.push(account);
+      } else if (tag instanceof Hashtag && tag.name) {
+        const name = tag.name.toString().replace(/^#/, '');
+        if (/^[\p{L}\p{N}_]+$/u.test(name)) hashtags.push(name);
+      }
+    }
+    const content = object.contents[0] ?? object.content;
+    const summary = object.summary?.toString() ?? '';
+    return this.create.call(author, {
+      uri: object.id!.href,
+      url: urlOf(object),
+      contentHtml: sanitizeRemoteHtml(content?.toString() ?? object.name?.toString()),
+      spoilerText: htmlToText(sanitizeRemoteHtml(summary)),
+      sensitive: object.sensitive ?? summary !== '',
+      visibility: visibilityOf(object, author.followersUrl),
+      language: content instanceof LanguageString ? content.locale.language : null,
+      createdAt: object.published ? new Date(object.published.epochMilliseconds) : new Date(),
+      inReplyTo: await this.parent(ctx, object, depth),
+      mentioned,
+      hashtags,
+    });
+  }
+
+  /** The replied-to status: known here, or fetched while the thread is not too deep. */
+  private async parent(
+    ctx: Context<unknown>,
+    object: StatusObject,
+    depth: number,
+  ): Promise<Status | null> {
+    const parentId = object.replyTargetId;
+    if (!parentId) return null;
+    const known = await this.lookups.status(ctx, parentId);
+    if (known || depth >= MAX_ANCESTOR_DEPTH || parentId.origin === ctx.origin) return known;
+    // An unreachable or refused ancestor leaves the reply without its parent, as on Mastodon.
+    return this.fetch(ctx, parentId.href, depth + 1).catch(() => null);
+  }
+}
+
+function urlOf(object: StatusObject): string | null {
+  const url = object.url;
+  const href = url instanceof URL ? url.href : (url?.href?.href ?? null);
+  return href && href !== object.id?.href ? href : null;
+}

@@ -1,0 +1,6 @@
+export * from './custom-emoji-images';
+export * from './custom-emoji-queries';
+export * from './custom-emojis.providers';
+export * from './export-custom-emojis.service';
+export * from './import-custom-emojis.service';
+export * from './purge-custom-emojis.service';

@@ -1,0 +1,17 @@
+import { Provider } from '@nestjs/common';
+import { AllowDomainService } from './allow-domain.service';
+import { BlockInstanceDomainService } from './block-instance-domain.service';
+import { DisallowDomainService } from './disallow-domain.service';
+import { DomainModerationQueries } from './domain-moderation-queries';
+import { UnblockInstanceDomainService } from './unblock-instance-domain.service';
+import { UpdateInstanceDomainBlockService } from './update-instance-domain-block.service';
+
+/** Instance-level domain blocks and allows, registered by CoreModule. */
+export const DOMAIN_MODERATION_PROVIDERS: Provider[] = [
+  AllowDomainService,
+  BlockInstanceDomainService,
+  DisallowDomainService,
+  DomainModerationQueries,
+  UnblockInstanceDomainService,
+  UpdateInstanceDomainBlockService,
+];

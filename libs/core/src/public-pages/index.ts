@@ -1,0 +1,2 @@
+export * from './public-page-queries';
+export * from './public-pages.providers';

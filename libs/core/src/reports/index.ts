@@ -1,0 +1,2 @@
+export * from './create-report.service';
+export * from './reports.providers';
