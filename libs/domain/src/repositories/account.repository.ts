@@ -85,35 +85,6 @@ export class AccountRepository {
     return this.dataSource.getRepository(Account).findOneBy({ uri });
   }
 
-  /**
-   * Stores a remote account first met by its handle (a mention), unless a row with its
-   * ActivityPub id exists; returns the stored row.
-   */
-  async insertRemoteIfMissing(
-    values: Pick<
-      Account,
-      | 'username'
-      | 'domain'
-      | 'displayName'
-      | 'uri'
-      | 'url'
-      | 'inboxUrl'
-      | 'sharedInboxUrl'
-      | 'followersUrl'
-      | 'actorType'
-      | 'locked'
-    >,
-  ): Promise<Account | null> {
-    await this.dataSource
-      .createQueryBuilder()
-      .insert()
-      .into(Account)
-      .values(values)
-      .orIgnore()
-      .execute();
-    return this.findByUri(values.uri!);
-  }
-
   /** The local account of a username, or null. */
   findLocalByUsername(username: string, tx?: Transaction): Promise<Account | null> {
     return this.localByUsername(username, tx).getOne();
