@@ -1,4 +1,4 @@
-import { DeleteAccountService } from '@nestodon/core';
+import { DeleteAccountService, FollowService } from '@nestodon/core';
 import { Account, AccountRepository, StatusVisibility } from '@nestodon/domain';
 import { createPoll, createRemoteAccount, createStatus, insertFollow } from '@nestodon/testing';
 import { ApiHarness, startApi } from '../../support/api-harness';
@@ -341,6 +341,23 @@ describe('outbound activities', () => {
       }),
     ]);
     expect(bobServer.received.every((r) => r.keyId === `${lockedUri}#main-key`)).toBe(true);
+  });
+
+  it('accepts at once the follow of a remote account by an unlocked one', async () => {
+    const follower = await createRemoteAccount(api.dataSource, {
+      username: 'newfan',
+      domain: 'bob.example',
+      uri: `${bobServer.origin}/users/newfan`,
+      inboxUrl: `${bobServer.origin}/users/newfan/inbox`,
+      sharedInboxUrl: null,
+    });
+    // As the inbox's Follow handler does.
+    await api.app.get(FollowService).call(follower, alice.account, { bypassLimit: true });
+    expect(only(bobServer)).toMatchObject({
+      type: 'Accept',
+      actor: ALICE,
+      object: { type: 'Follow', actor: follower.uri, object: ALICE },
+    });
   });
 
   it('rejects the Follow of a remote follower it removes', async () => {
