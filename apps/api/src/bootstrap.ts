@@ -1,5 +1,6 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { ApiThrottle } from '@nestodon/auth';
 import { AppConfig } from '@nestodon/config';
 import { configureHttp } from '@nestodon/http';
 import { instrumentHttp } from '@nestodon/platform';
@@ -21,7 +22,10 @@ export async function createApiApp(
   });
   app.useLogger(app.get(Logger));
   instrumentHttp(app, config.metrics.token);
-  configureHttp(app, { trustedProxies: config.http.trustedProxies });
+  configureHttp(app, {
+    trustedProxies: config.http.trustedProxies,
+    throttle: app.get(ApiThrottle).handle,
+  });
   serveOpenApi(app);
   serveJobDashboard(app);
   // Stored media (MEDIA_ROOT) under /system, unless it lives in object storage. File names are

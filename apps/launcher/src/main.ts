@@ -9,78 +9,118 @@ import {
   needsEmbeddedPostgres,
   startEmbeddedPostgres,
 } from './embedded-postgres';
+import { restartDecision } from './restart-policy';
 
 /**
  * `npm start`: validates configuration, starts the embedded PostgreSQL when no other is
  * configured or answering, creates and migrates the database once, then runs api,
- * streaming and worker as child processes. SIGTERM is passed on; each child drains and exits.
- * If one child dies, the others are stopped too so a supervisor can restart the whole set.
+ * streaming and worker as child processes and supervises them: a child that dies is started
+ * again after a delay that grows with its recent crashes, while the others keep serving; a
+ * child that crashes LAUNCHER_RESTART_LIMIT times within a minute stops the whole set (exit 1),
+ * as something is wrong that restarting will not fix. SIGTERM is passed on; each child drains.
  */
 const PROCESSES = ['api', 'streaming', 'worker'] as const;
+type ProcessName = (typeof PROCESSES)[number];
 
 async function main() {
   let config = loadConfigOrExit();
   const logger = createLogger(config, 'launcher');
-  const log = (msg: string) => logger.info(msg);
   let embedded: EmbeddedDatabase | undefined;
   if (await needsEmbeddedPostgres(config)) {
     embedded = await startEmbeddedPostgres(config);
     process.env.DATABASE_URL = embedded.url;
     config = loadConfigOrExit();
-    log(
+    logger.info(
       `no PostgreSQL configured or answering: started the embedded one on 127.0.0.1:${embedded.port} (data in ${EMBEDDED_DATABASE.dataDir})`,
     );
   }
-  const migrated = await prepareDatabase(config.database);
-  log(migrated.length ? `applied migrations: ${migrated.join(', ')}` : 'database is up to date');
+  const migrated = await prepareDatabase(config.database).catch((error: unknown) => {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      `cannot prepare the database at ${new URL(config.database.url).host} (DATABASE_URL): ${reason}`,
+    );
+  });
+  logger.info(
+    migrated.length ? `applied migrations: ${migrated.join(', ')}` : 'database is up to date',
+  );
   const { bind, port, streamingPort } = config.http;
-  log(
+  logger.info(
     `serving ${config.instance.baseUrl} on ${bind}:${port}, streaming on ${bind}:${streamingPort}`,
   );
   if (migrated.length === MIGRATIONS.length) {
-    log(
+    logger.info(
       'a new database: create the owner account with ' +
         '`npm run -s cli -- accounts create owner --email you@example.com --role Owner --confirmed`',
     );
   }
 
-  const children = new Map<string, ChildProcess>();
+  const children = new Map<ProcessName, ChildProcess>();
+  const crashes = new Map<ProcessName, number[]>(PROCESSES.map((name) => [name, []]));
+  const pendingRestarts = new Set<NodeJS.Timeout>();
   let stopping = false;
   let exitCode = 0;
+
+  const exitWhenAllGone = () => {
+    if (!stopping || children.size > 0) return;
+    void (embedded?.stop() ?? Promise.resolve()).finally(() => process.exit(exitCode));
+  };
 
   const stopAll = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
+    for (const timer of pendingRestarts) clearTimeout(timer);
     for (const child of children.values()) child.kill(signal);
     setTimeout(() => {
       for (const child of children.values()) child.kill('SIGKILL');
     }, config.http.shutdownTimeoutMs + 1500).unref();
+    exitWhenAllGone();
   };
 
-  for (const [index, name] of PROCESSES.entries()) {
+  const start = (name: ProcessName) => {
     // Three processes cannot share one metrics port: api, streaming and worker take
     // METRICS_PORT, METRICS_PORT+1 and METRICS_PORT+2.
     const metricsPort = config.metrics.port
-      ? { METRICS_PORT: String(config.metrics.port + index) }
+      ? { METRICS_PORT: String(config.metrics.port + PROCESSES.indexOf(name)) }
       : {};
     const child = fork(join(__dirname, '..', '..', name, 'src', 'main.js'), [], {
       env: { ...process.env, ...metricsPort, DB_MIGRATE_ON_BOOT: 'false' },
       stdio: 'inherit',
     });
     children.set(name, child);
+    logger.info({ child: name, pid: child.pid }, `${name} started (pid ${child.pid})`);
     child.on('exit', (code, signal) => {
       children.delete(name);
-      if (!stopping) {
-        log(`${name} exited (${signal ?? code}); stopping the others`);
+      if (stopping) return exitWhenAllGone();
+      const now = Date.now();
+      const recent = [...crashes.get(name)!, now].filter(
+        (at) => now - at < config.launcher.restartWindowMs,
+      );
+      crashes.set(name, recent);
+      const decision = restartDecision(recent.length, config.launcher);
+      const how = signal ?? `code ${code}`;
+      if (decision.stop) {
+        logger.fatal(
+          { child: name, exit: how, crashes: recent.length },
+          `${name} exited (${how}) ${recent.length} times within ${config.launcher.restartWindowMs / 1000} s; ` +
+            'stopping all processes: fix the cause (see the log lines above), then start again',
+        );
         exitCode = 1;
         stopAll('SIGTERM');
+        return;
       }
-      if (children.size === 0) {
-        const finalCode = exitCode || (code ?? 0);
-        void (embedded?.stop() ?? Promise.resolve()).finally(() => process.exit(finalCode));
-      }
+      logger.error(
+        { child: name, exit: how, restartInMs: decision.delayMs },
+        `${name} exited (${how}); restarting it in ${decision.delayMs} ms, the others keep serving`,
+      );
+      const timer = setTimeout(() => {
+        pendingRestarts.delete(timer);
+        if (!stopping) start(name);
+      }, decision.delayMs);
+      pendingRestarts.add(timer);
     });
-  }
+  };
+
+  for (const name of PROCESSES) start(name);
   process.on('SIGTERM', () => stopAll('SIGTERM'));
   process.on('SIGINT', () => stopAll('SIGINT'));
 }

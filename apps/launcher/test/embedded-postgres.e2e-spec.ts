@@ -5,7 +5,7 @@ import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { freeTcpPort, TEST_REDIS_URL, waitFor } from '@nestodon/testing';
+import { freePort, TEST_REDIS_URL, waitFor } from '@nestodon/testing';
 
 const ROOT = resolve(__dirname, '../../..');
 const run = promisify(execFile);
@@ -22,7 +22,7 @@ describe('the launcher with its embedded PostgreSQL', () => {
 
   beforeAll(async () => {
     folder = await mkdtemp(join(tmpdir(), 'nestodon-embedded-'));
-    port = await freeTcpPort();
+    port = await freePort();
     env = {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
@@ -32,7 +32,7 @@ describe('the launcher with its embedded PostgreSQL', () => {
       REDIS_URL: TEST_REDIS_URL,
       REDIS_NAMESPACE: `embedded_${process.pid}`,
       PORT: String(port),
-      STREAMING_PORT: String(await freeTcpPort()),
+      STREAMING_PORT: String(await freePort()),
       LOCAL_DOMAIN: 'embedded.test',
       LOG_LEVEL: 'info',
       LOG_FORMAT: 'json',

@@ -6,7 +6,7 @@ import { dataSourceOptions } from '@nestodon/domain';
 import {
   createAccountWithToken,
   createTestEnvironment,
-  freeTcpPort,
+  freePort,
   insertFollow,
   TestEnvironment,
   waitFor,
@@ -79,7 +79,7 @@ describe('two of each process on one database and Redis', () => {
       dataSourceOptions({ url: environment.config.database.url, poolSize: 2 }),
     );
     await dataSource.initialize();
-    const ports = await Promise.all(Array.from({ length: 6 }, () => freeTcpPort()));
+    const ports = await Promise.all(Array.from({ length: 6 }, () => freePort()));
     const entries = ['api', 'api', 'streaming', 'streaming', 'worker', 'worker'] as const;
     await Promise.all(entries.map((entry, i) => ready(start(entry, ports[i]))));
   }, 120_000);

@@ -51,7 +51,7 @@ export class AuthGuard implements CanActivate {
       throw new Error(`${controller.name}.${handler.name} ${routeAccessProblem(access)}`);
     }
     const token = bearerToken(request.headers.authorization);
-    const auth = token ? await this.authenticator.authenticate(token, request.ip) : null;
+    const auth = await this.authenticator.authenticateRequest(request);
 
     if (access.kind === 'public') {
       if (token && access.scopesIfToken) {

@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_GUARD, DiscoveryModule } from '@nestjs/core';
+import { ApiThrottle } from './api-throttle';
 import { AuthGuard } from './auth.guard';
 import { RouteDeclarationCheck } from './route-access';
 import { TokenAuthenticator } from './token-authenticator.service';
@@ -13,9 +14,10 @@ import { TokenAuthenticator } from './token-authenticator.service';
   imports: [DiscoveryModule],
   providers: [
     TokenAuthenticator,
+    ApiThrottle,
     RouteDeclarationCheck,
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
-  exports: [TokenAuthenticator],
+  exports: [TokenAuthenticator, ApiThrottle],
 })
 export class AuthModule {}

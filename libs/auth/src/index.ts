@@ -1,3 +1,4 @@
+export * from './api-throttle';
 export * from './auth-context';
 export * from './auth.guard';
 export * from './auth.module';

@@ -9,6 +9,7 @@ import {
   User,
   UserRole,
 } from '@nestodon/domain';
+import type { Request } from 'express';
 import { DataSource, ObjectLiteral, Repository } from 'typeorm';
 import { AuthContext } from './auth-context';
 import { expandScopes, parseScopes } from '@nestodon/access';
@@ -33,6 +34,7 @@ export class TokenAuthenticator {
   private readonly account: EntityRowMapper<Account>;
   private readonly role: EntityRowMapper<UserRole>;
   private readonly sql: string;
+  private readonly perRequest = new WeakMap<Request, Promise<AuthContext | null>>();
 
   constructor(
     @InjectRepository(OAuthAccessToken) private readonly tokens: Repository<OAuthAccessToken>,
@@ -52,6 +54,20 @@ export class TokenAuthenticator {
                   LEFT JOIN user_roles role ON role.id = u.role_id
                  WHERE token.token_digest = $1 AND token.revoked_at IS NULL
                  LIMIT 1`;
+  }
+
+  /**
+   * The token of a request's `Authorization: Bearer` header, resolved once per request: the
+   * API throttle and the guard both ask.
+   */
+  authenticateRequest(request: Request): Promise<AuthContext | null> {
+    let resolved = this.perRequest.get(request);
+    if (!resolved) {
+      const token = bearerToken(request.headers.authorization);
+      resolved = token ? this.authenticate(token, request.ip) : Promise.resolve(null);
+      this.perRequest.set(request, resolved);
+    }
+    return resolved;
   }
 
   /** `recordUse: false` leaves last_used_at alone (the streaming process never writes). */

@@ -18,6 +18,8 @@ export interface DatabaseConfig {
    */
   embedded: 'auto' | 'always' | 'never';
   poolSize: number;
+  /** Longest wait for a pooled connection before a request answers 503. */
+  poolTimeoutMs: number;
   migrateOnBoot: boolean;
 }
 
@@ -29,6 +31,11 @@ export interface RedisConfig {
   sentinelMaster: string;
   /** Prefix for every key, channel and queue, so several instances (or test files) share one Redis. */
   namespace: string;
+  /**
+   * How long a command on the request path may wait for Redis before it fails (and the
+   * request answers 503) instead of hanging through an outage.
+   */
+  commandTimeoutMs: number;
 }
 
 export interface HttpConfig {
@@ -40,6 +47,31 @@ export interface HttpConfig {
   shutdownTimeoutMs: number;
   /** Proxies whose X-Forwarded-For is believed (express `trust proxy` syntax). */
   trustedProxies: string[];
+  throttle: ThrottleConfig;
+  /** A client must send its request headers within this (slowloris), 408 otherwise. */
+  headersTimeoutMs: number;
+  /** … and its whole request (body included) within this. */
+  requestTimeoutMs: number;
+}
+
+/**
+ * The general API throttle, as Mastodon's rack-attack: requests per `periodSeconds` under /api
+ * per client address without a user, per user, and per token; 0 turns a limit off.
+ */
+export interface ThrottleConfig {
+  unauthenticated: number;
+  authenticated: number;
+  perToken: number;
+  periodSeconds: number;
+}
+
+/** How `npm start` supervises its children. */
+export interface LauncherConfig {
+  /** Crashes of one process within `restartWindowMs` that stop the whole set instead. */
+  restartLimit: number;
+  /** Delay before the first restart, doubled for each recent crash (at most 30 s). */
+  restartDelayMs: number;
+  restartWindowMs: number;
 }
 
 /** Prometheus metrics: where each process publishes them (neither set: nowhere). */
@@ -142,6 +174,7 @@ export interface AppConfig {
   redis: RedisConfig;
   http: HttpConfig;
   metrics: MetricsConfig;
+  launcher: LauncherConfig;
   instance: InstanceConfig;
   jobs: JobsConfig;
   /** Signs cookies and derives other secrets; required in production. */
@@ -181,6 +214,7 @@ function withDefaults(vars: EnvironmentVariables): AppConfig {
       replicaUrl: vars.REPLICA_DATABASE_URL ?? null,
       embedded: (vars.EMBEDDED_POSTGRES as DatabaseConfig['embedded'] | undefined) ?? 'auto',
       poolSize: vars.DB_POOL ?? 10,
+      poolTimeoutMs: vars.DB_POOL_TIMEOUT_MS ?? 5000,
       migrateOnBoot: vars.DB_MIGRATE_ON_BOOT ?? true,
     },
     redis: {
@@ -192,6 +226,7 @@ function withDefaults(vars: EnvironmentVariables): AppConfig {
         }) ?? null,
       sentinelMaster: vars.REDIS_SENTINEL_MASTER ?? 'mymaster',
       namespace: vars.REDIS_NAMESPACE ? `${vars.REDIS_NAMESPACE}:` : '',
+      commandTimeoutMs: vars.REDIS_COMMAND_TIMEOUT_MS ?? 1000,
     },
     http: {
       bind: vars.BIND ?? '127.0.0.1',
@@ -203,6 +238,19 @@ function withDefaults(vars: EnvironmentVariables): AppConfig {
       trustedProxies: (vars.TRUSTED_PROXY_IP ?? 'loopback,uniquelocal')
         .split(',')
         .map((p) => p.trim()),
+      headersTimeoutMs: vars.HTTP_HEADERS_TIMEOUT_MS ?? 20_000,
+      requestTimeoutMs: vars.HTTP_REQUEST_TIMEOUT_MS ?? 300_000,
+      throttle: {
+        unauthenticated: vars.THROTTLE_UNAUTHENTICATED_API ?? 300,
+        authenticated: vars.THROTTLE_AUTHENTICATED_API ?? 1500,
+        perToken: vars.THROTTLE_PER_TOKEN_API ?? 300,
+        periodSeconds: 300,
+      },
+    },
+    launcher: {
+      restartLimit: vars.LAUNCHER_RESTART_LIMIT ?? 5,
+      restartDelayMs: vars.LAUNCHER_RESTART_DELAY_MS ?? 1000,
+      restartWindowMs: 60_000,
     },
     metrics: { port: vars.METRICS_PORT ?? null, token: vars.METRICS_TOKEN ?? null },
     instance: {

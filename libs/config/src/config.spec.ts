@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       namespace: '',
       sentinels: null,
       sentinelMaster: 'mymaster',
+      commandTimeoutMs: 1000,
     });
     expect(config.instance).toMatchObject({
       localDomain: 'localhost:3000',

@@ -62,6 +62,27 @@ export class EnvironmentVariables {
   DB_POOL?: number;
 
   @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(600000)
+  DB_POOL_TIMEOUT_MS?: number;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(600000)
+  HTTP_HEADERS_TIMEOUT_MS?: number;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(3600000)
+  HTTP_REQUEST_TIMEOUT_MS?: number;
+
+  @IsOptional()
   @Matches(/^rediss?:\/\/[^/]*(\/\d{1,2})?$/, {
     message: 'must look like redis://host:port/db',
   })
@@ -80,6 +101,13 @@ export class EnvironmentVariables {
   @IsOptional()
   @Matches(/^[A-Za-z0-9_.:-]{1,64}$/, { message: 'may use letters, digits and _.:- only' })
   REDIS_NAMESPACE?: string;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(50)
+  @Max(60000)
+  REDIS_COMMAND_TIMEOUT_MS?: number;
 
   @IsOptional()
   @Transform(toInt)
@@ -231,6 +259,38 @@ export class EnvironmentVariables {
   @Min(1000)
   @Max(60000)
   SHUTDOWN_TIMEOUT_MS?: number;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  LAUNCHER_RESTART_LIMIT?: number;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  THROTTLE_UNAUTHENTICATED_API?: number;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  THROTTLE_AUTHENTICATED_API?: number;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  THROTTLE_PER_TOKEN_API?: number;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(60000)
+  LAUNCHER_RESTART_DELAY_MS?: number;
 
   @IsOptional()
   @Matches(
@@ -434,10 +494,14 @@ class EnvironmentVariablesKeys implements Record<keyof EnvironmentVariables, und
   REPLICA_DATABASE_URL = undefined;
   EMBEDDED_POSTGRES = undefined;
   DB_POOL = undefined;
+  DB_POOL_TIMEOUT_MS = undefined;
+  HTTP_HEADERS_TIMEOUT_MS = undefined;
+  HTTP_REQUEST_TIMEOUT_MS = undefined;
   REDIS_URL = undefined;
   REDIS_SENTINELS = undefined;
   REDIS_SENTINEL_MASTER = undefined;
   REDIS_NAMESPACE = undefined;
+  REDIS_COMMAND_TIMEOUT_MS = undefined;
   PORT = undefined;
   STREAMING_PORT = undefined;
   BIND = undefined;
@@ -465,6 +529,11 @@ class EnvironmentVariablesKeys implements Record<keyof EnvironmentVariables, und
   MAX_STATUS_CHARS = undefined;
   TIMELINE_PREVIEW = undefined;
   SHUTDOWN_TIMEOUT_MS = undefined;
+  LAUNCHER_RESTART_LIMIT = undefined;
+  THROTTLE_UNAUTHENTICATED_API = undefined;
+  THROTTLE_AUTHENTICATED_API = undefined;
+  THROTTLE_PER_TOKEN_API = undefined;
+  LAUNCHER_RESTART_DELAY_MS = undefined;
   TRUSTED_PROXY_IP = undefined;
   SECRET_KEY_BASE = undefined;
   SMTP_SERVER = undefined;

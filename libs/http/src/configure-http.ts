@@ -1,6 +1,6 @@
 import { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import express, { NextFunction, Request, Response } from 'express';
+import express, { NextFunction, Request, RequestHandler, Response } from 'express';
 import multer from 'multer';
 import { parse as parseQuery } from 'qs';
 import { cors } from './cors';
@@ -21,6 +21,8 @@ export interface HttpOptions {
   trustedProxies?: string[];
   /** Largest file in a multipart body, in bytes. */
   fileSizeLimit?: number;
+  /** Counts requests before anything reads their body (the api's general throttle). */
+  throttle?: RequestHandler;
 }
 
 /**
@@ -35,6 +37,7 @@ export function configureHttp(app: INestApplication, options: HttpOptions = {}):
   express_.set('trust proxy', options.trustedProxies ?? ['loopback']);
   express_.set('query parser', (text: string) => parseQuery(text, QS_OPTIONS));
   express_.use(cors);
+  if (options.throttle) express_.use(options.throttle);
   express_.use(
     express.json({
       limit: bodyLimit,

@@ -14,6 +14,7 @@ import {
   RecordNotFoundError,
   ValidationError,
 } from '@nestodon/domain';
+import { isRedisUnavailable } from '@nestodon/platform';
 import type { Response } from 'express';
 import { QueryFailedError } from 'typeorm';
 
@@ -52,6 +53,15 @@ const SQL_STATE: Record<string, Mapped> = {
   '22003': { status: 422, body: { error: 'Value out of range' } },
   '22001': { status: 422, body: { error: 'Validation failed: value too long' } },
   '22021': { status: 422, body: { error: 'Invalid character encoding' } },
+};
+
+/** When a client should try again after a 503. */
+const RETRY_AFTER_SECONDS = '2';
+
+/** Mastodon's answer when a service it needs (here Redis) does not answer; the client may retry. */
+const TEMPORARY_PROBLEM: Mapped = {
+  status: 503,
+  body: { error: 'There was a temporary problem serving your request, please try again' },
 };
 
 /** Other 4xx errors from HTTP middleware (http-errors objects that say they may be shown). */
@@ -115,6 +125,7 @@ export function mapError(exception: unknown): Mapped {
   if (exception instanceof InvalidMultipartError) {
     return { status: 422, body: { error: 'Invalid multipart data' } };
   }
+  if (isRedisUnavailable(exception)) return TEMPORARY_PROBLEM;
   if (exception instanceof QueryFailedError) {
     const code = (exception.driverError as { code?: string })?.code;
     if (code && SQL_STATE[code]) return SQL_STATE[code];
@@ -129,9 +140,11 @@ export class MastodonExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
     const { status, body } = mapError(exception);
-    if (status >= 500)
+    // A 503 is a known, passing condition (an outage is logged once where it is noticed).
+    if (status >= 500 && status !== 503)
       this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     if (response.headersSent) return;
+    if (status === 503) response.setHeader('Retry-After', RETRY_AFTER_SECONDS);
     response.status(status).json(body);
   }
 }

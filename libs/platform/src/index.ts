@@ -4,6 +4,7 @@ export * from './probe-server';
 export * from './logger';
 export * from './redis.module';
 export * from './redis.service';
+export * from './redis-unavailable';
 export * from './shutdown';
 export * from './rate-limiter.service';
 export * from './outbound';

@@ -1,6 +1,7 @@
-import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, RedisConfig } from '@nestodon/config';
 import Redis, { RedisOptions } from 'ioredis';
+import { failFastOnceReady, isRedisUnavailable, reconnectDelay } from './redis-unavailable';
 
 /**
  * Where a connection goes: the server of REDIS_URL, or the master the sentinels name (and, after
@@ -20,12 +21,24 @@ export function redisServerOptions(redis: RedisConfig): RedisOptions {
   return { ...credentials, sentinels: redis.sentinels, name: redis.sentinelMaster };
 }
 
+/** Options of connections whose commands run on the request path (see `failFast`). */
+export interface ConnectionOptions extends RedisOptions {
+  /**
+   * Commands fail within the command timeout during an outage instead of waiting for Redis to
+   * come back. Not for blocking commands (BullMQ consumers), whose waits are long by design.
+   */
+  failFast?: boolean;
+}
+
 /**
  * Owns the Redis connections of a process. `client` runs commands with the namespace as key
  * prefix; subscribers and BullMQ need connections of their own, made here so all close together.
+ * During an outage every connection reconnects by itself (at most every 2 s) and logs the loss
+ * once and the recovery once; commands of `client` fail fast, so requests answer 503 at once.
  */
 @Injectable()
 export class RedisService implements OnApplicationShutdown {
+  private readonly logger = new Logger('Redis');
   readonly client: Redis;
   readonly namespace: string;
   private readonly extra: Redis[] = [];
@@ -33,16 +46,12 @@ export class RedisService implements OnApplicationShutdown {
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     this.namespace = config.redis.namespace;
-    this.client = new Redis({
-      ...redisServerOptions(config.redis),
-      keyPrefix: this.namespace,
-      lazyConnect: false,
-    });
+    this.client = this.open('client', { keyPrefix: this.namespace, failFast: true });
   }
 
   /** A new connection without key prefix (subscribers, blocking commands, BullMQ). */
-  connection(options: RedisOptions = {}): Redis {
-    const connection = new Redis({ ...redisServerOptions(this.config.redis), ...options });
+  connection(options: ConnectionOptions = {}, name = 'connection'): Redis {
+    const connection = this.open(name, options);
     this.extra.push(connection);
     for (const instrument of this.instruments) instrument(connection);
     return connection;
@@ -52,6 +61,51 @@ export class RedisService implements OnApplicationShutdown {
   instrumentWith(instrument: (connection: Redis) => void): void {
     this.instruments.push(instrument);
     for (const connection of [this.client, ...this.extra]) instrument(connection);
+  }
+
+  private open(name: string, { failFast, ...options }: ConnectionOptions): Redis {
+    const connection = new Redis({
+      ...redisServerOptions(this.config.redis),
+      retryStrategy: reconnectDelay,
+      ...(failFast
+        ? { commandTimeout: this.config.redis.commandTimeoutMs, maxRetriesPerRequest: 1 }
+        : {}),
+      ...options,
+    });
+    if (failFast) failFastOnceReady(connection);
+    this.reportOutages(connection, name);
+    return connection;
+  }
+
+  /**
+   * One JSON log line when a connection is lost and one when it is back, instead of ioredis'
+   * `Unhandled error event` for every reconnection attempt.
+   */
+  private reportOutages(connection: Redis, name: string): void {
+    let lost = false;
+    connection.on('error', (error: Error) => {
+      if (lost) return;
+      lost = true;
+      this.logger.error(`Redis ${name} unreachable, reconnecting: ${error.message}`);
+    });
+    connection.on('ready', () => {
+      if (!lost) return;
+      lost = false;
+      this.logger.log(`Redis ${name} reconnected`);
+    });
+  }
+
+  /**
+   * A cache command that may fail softly, as Rails' cache store does: while Redis is
+   * unavailable it answers `fallback` (a miss), so reads served from PostgreSQL keep working.
+   */
+  async softly<T>(command: Promise<T>, fallback: T): Promise<T> {
+    try {
+      return await command;
+    } catch (error) {
+      if (isRedisUnavailable(error)) return fallback;
+      throw error;
+    }
   }
 
   /**

@@ -5,7 +5,7 @@ import { PrivateRedis, startPrivateRedis, startPrivateSentinel } from '@nestodon
 /** REDIS_SENTINELS: connections ask a real sentinel for the master and use REDIS_URL's database. */
 describe('Redis through Sentinel', () => {
   let master: PrivateRedis;
-  let sentinel: PrivateRedis;
+  let sentinel: { port: number; stop(): Promise<void> };
   let redis: RedisService;
 
   beforeAll(async () => {

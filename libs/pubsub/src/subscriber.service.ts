@@ -22,6 +22,7 @@ export class SubscriberService implements OnApplicationShutdown {
   private readonly logger = new Logger(SubscriberService.name);
   private connection?: Redis;
   private readonly listeners = new Map<string, Set<MessageHandler>>();
+  private readonly lostHandlers = new Set<() => void>();
   private markerRefresh?: NodeJS.Timeout;
   /** The last message text and what it parsed to: one post published to many channels. */
   private lastText = '';
@@ -33,13 +34,43 @@ export class SubscriberService implements OnApplicationShutdown {
     if (!this.connection) {
       // Nothing but (un)subscribe may run on this connection: a SUBSCRIBE sent while ioredis
       // is still connecting would make its ready check and client-info commands fail.
-      this.connection = this.redis.connection({ enableReadyCheck: false, disableClientInfo: true });
-      this.connection.on('message', (fullChannel: string, text: string) =>
+      const connection = this.redis.connection(
+        {
+          enableReadyCheck: false,
+          disableClientInfo: true,
+          // Subscriptions die with a lost connection; listeners are told instead (onLost).
+          autoResubscribe: false,
+          failFast: true,
+        },
+        'subscriber',
+      );
+      connection.on('message', (fullChannel: string, text: string) =>
         this.dispatch(fullChannel.slice(this.redis.namespace.length), text),
       );
-      this.connection.on('error', (error: Error) => this.logger.warn(error.message));
+      let connected = false;
+      connection.on('ready', () => (connected = true));
+      connection.on('close', () => {
+        if (!connected) return;
+        connected = false;
+        this.lose();
+      });
+      this.connection = connection;
     }
     return this.connection;
+  }
+
+  /**
+   * Calls `handler` when the connection is lost: every subscription is gone by then, and
+   * nothing more arrives on them; subscribe again once Redis is back.
+   */
+  onLost(handler: () => void): void {
+    this.lostHandlers.add(handler);
+  }
+
+  private lose(): void {
+    this.logger.warn(`subscriptions to ${this.listeners.size} channels lost with Redis`);
+    this.listeners.clear();
+    for (const handler of this.lostHandlers) handler();
   }
 
   async subscribe(channel: string, handler: MessageHandler): Promise<() => Promise<void>> {
@@ -47,8 +78,14 @@ export class SubscriberService implements OnApplicationShutdown {
     if (!handlers) {
       handlers = new Set();
       this.listeners.set(channel, handlers);
-      if (isGatedChannel(channel)) await this.markSubscribed([channel]);
-      await this.subscriber.subscribe(`${this.redis.namespace}${channel}`);
+      try {
+        if (isGatedChannel(channel)) await this.markSubscribed([channel]);
+        await this.subscriber.subscribe(`${this.redis.namespace}${channel}`);
+      } catch (error) {
+        // The next subscriber to the channel tries again.
+        if (this.listeners.get(channel) === handlers) this.listeners.delete(channel);
+        throw error;
+      }
     }
     handlers.add(handler);
     let subscribed = true;
@@ -61,6 +98,11 @@ export class SubscriberService implements OnApplicationShutdown {
         await this.subscriber.unsubscribe(`${this.redis.namespace}${channel}`);
       }
     };
+  }
+
+  /** False while the subscriber connection is lost and not back yet. */
+  get available(): boolean {
+    return !this.connection || this.connection.status === 'ready';
   }
 
   /** Resolves when Redis answers on the subscriber connection (readiness of the streaming process). */

@@ -6,7 +6,9 @@ import {
   OnApplicationShutdown,
 } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, QueueName } from '@nestodon/config';
+import { RedisUnavailableError, withinRedisTimeout } from '@nestodon/platform';
 import { JobsOptions, Queue, QueueEvents } from 'bullmq';
+import type Redis from 'ioredis';
 import { JobDispatcher } from './job-dispatcher';
 import { JobName, JobPayloads, JobResults, QUEUE_OF_JOB } from './job-names';
 
@@ -14,6 +16,9 @@ import { JobName, JobPayloads, JobResults, QUEUE_OF_JOB } from './job-names';
 export const BULL_QUEUES = Symbol('BULL_QUEUES');
 
 const QUEUE_READY_ON_SHUTDOWN_MS = 2000;
+
+/** ioredis states of a connection that was lost and is not back yet. */
+const DISCONNECTED = new Set(['close', 'reconnecting', 'end']);
 
 const DEFAULT_JOB_OPTIONS: JobsOptions = {
   attempts: 5,
@@ -55,7 +60,15 @@ export class JobQueue implements BeforeApplicationShutdown, OnApplicationShutdow
       await this.runInline(name, payload);
       return;
     }
-    await this.queue(QUEUE_OF_JOB[name]).add(name, payload, { ...DEFAULT_JOB_OPTIONS, ...options });
+    const queue = this.queue(QUEUE_OF_JOB[name]);
+    // The queues' connection waits for Redis (consumers block on it), so a request does not:
+    // it fails at once while Redis is known to be away, and within the command timeout when
+    // Redis stops answering (the job may then still be added once Redis is back).
+    if (DISCONNECTED.has((queue.opts.connection as Redis).status)) throw new RedisUnavailableError();
+    await withinRedisTimeout(
+      queue.add(name, payload, { ...DEFAULT_JOB_OPTIONS, ...options }),
+      this.config.redis.commandTimeoutMs,
+    );
   }
 
   /**

@@ -19,7 +19,7 @@ import { BULL_QUEUES, JobQueue } from './job-queue.service';
         prefix: `${config.redis.namespace}bull`,
         // Shared by the queues and by workers for non-blocking commands; a worker and a
         // QueueEvents listener duplicate it for their blocking reads. RedisService closes it.
-        connection: redis.connection({ maxRetriesPerRequest: null }),
+        connection: redis.connection({ maxRetriesPerRequest: null }, 'queue'),
       }),
     }),
     BullModule.registerQueue(...QUEUE_NAMES.map((name) => ({ name }))),

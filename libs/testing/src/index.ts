@@ -10,6 +10,6 @@ export * from './media-samples';
 export * from './s3-server';
 export * from './wait-for';
 export * from './http-stand-in';
-export * from './private-redis';
 export * from './request-examples';
 export * from './metrics';
+export * from './redis-server';

@@ -5,7 +5,7 @@
  */
 export class StreamError extends Error {
   constructor(
-    readonly status: 400 | 401,
+    readonly status: 400 | 401 | 503,
     message: string,
   ) {
     super(message);
@@ -22,6 +22,14 @@ export class StreamError extends Error {
 
   static scopes(): StreamError {
     return new StreamError(401, 'Access token does not have the required scopes');
+  }
+
+  /** Redis, which every stream listens on, is unreachable for now. */
+  static unavailable(): StreamError {
+    return new StreamError(
+      503,
+      'There was a temporary problem serving your request, please try again',
+    );
   }
 
   static badRequest(message: string): StreamError {

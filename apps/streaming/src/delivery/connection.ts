@@ -11,7 +11,9 @@ export type CloseReason =
   /** The client reads too slowly: its send buffer passed the bound. */
   | 'overflow'
   /** The server could not set the connection up (Redis unreachable). */
-  | 'error';
+  | 'error'
+  /** Redis was lost: nothing would arrive any more; the client should reconnect later. */
+  | 'unavailable';
 
 /** A stream a connection listens to. */
 export interface Subscription {

@@ -8,6 +8,8 @@ import {
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
 import { Metrics } from '@nestodon/platform';
 import { Channel, StreamMessage, SubscriberService, SystemEvent } from '@nestodon/pubsub';
+import { isRedisUnavailable } from '@nestodon/platform';
+import { StreamError } from '../auth/stream-error';
 import { ResolvedStream } from '../streams/stream-kind';
 import { StreamConnection, Subscription, subscriptionId } from './connection';
 import { DeliveryPipeline } from './delivery-pipeline.service';
@@ -25,6 +27,15 @@ interface ChannelEntry {
 interface SystemEntry {
   connections: Set<StreamConnection>;
   release: Promise<() => Promise<void>>;
+}
+
+/** Redis failures become the 503 a client is told about. */
+async function unavailableAsStreamError(work: Promise<unknown>): Promise<void> {
+  try {
+    await work;
+  } catch (error) {
+    throw isRedisUnavailable(error) ? StreamError.unavailable() : error;
+  }
 }
 
 /**
@@ -79,10 +90,16 @@ export class StreamHub implements OnApplicationBootstrap, BeforeApplicationShutd
   }
 
   onApplicationBootstrap(): void {
+    this.subscriber.onLost(() => this.interrupt());
     this.heartbeat = setInterval(() => {
       for (const connection of this.connections) connection.heartbeat();
     }, this.options.heartbeatMs);
     this.heartbeat.unref();
+  }
+
+  /** Whether streams can be served now (the Redis subscriber connection is up). */
+  get available(): boolean {
+    return this.subscriber.available;
   }
 
   /** Registers a new connection; a signed-in one listens to its system channels. */
@@ -91,9 +108,11 @@ export class StreamHub implements OnApplicationBootstrap, BeforeApplicationShutd
     const viewer = connection.viewer;
     if (!viewer) return;
     this.accounts.set(viewer.accountId, (this.accounts.get(viewer.accountId) ?? 0) + 1);
-    await Promise.all(
-      [Channel.accessToken(viewer.tokenId), Channel.system(viewer.accountId)].map((channel) =>
-        this.joinSystem(channel, connection),
+    await unavailableAsStreamError(
+      Promise.all(
+        [Channel.accessToken(viewer.tokenId), Channel.system(viewer.accountId)].map((channel) =>
+          this.joinSystem(channel, connection),
+        ),
       ),
     );
   }
@@ -105,7 +124,9 @@ export class StreamHub implements OnApplicationBootstrap, BeforeApplicationShutd
     const subscription: Subscription = { connection, stream };
     connection.subscriptions.set(id, subscription);
     try {
-      await Promise.all(stream.channels.map((channel) => this.join(channel, subscription)));
+      await unavailableAsStreamError(
+        Promise.all(stream.channels.map((channel) => this.join(channel, subscription))),
+      );
     } catch (error) {
       this.unsubscribe(connection, stream);
       throw error;
@@ -137,6 +158,19 @@ export class StreamHub implements OnApplicationBootstrap, BeforeApplicationShutd
     } else {
       this.accounts.delete(viewer.accountId);
       this.facts.forgetFilters(viewer.accountId);
+    }
+  }
+
+  /**
+   * Redis was lost with every subscription: each client is told (WebSocket 1013, the end of
+   * its event stream) and forgotten at once, so that reconnecting clients subscribe afresh.
+   */
+  private interrupt(): void {
+    const open = [...this.connections];
+    this.logger.warn(`closing ${open.length} streaming connections: Redis was lost`);
+    for (const connection of open) {
+      this.close(connection);
+      connection.close('unavailable');
     }
   }
 

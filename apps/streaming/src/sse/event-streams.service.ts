@@ -30,6 +30,7 @@ export class EventStreams {
     let viewer: StreamViewer | null;
     let stream: ResolvedStream;
     try {
+      if (!this.hub.available) throw StreamError.unavailable();
       viewer = await this.authenticator.authenticate(request);
       stream = await this.resolver.resolve(name, params, viewer);
     } catch (error) {
@@ -55,7 +56,7 @@ export class EventStreams {
       if (gone) this.hub.close(connection);
       else await this.hub.subscribe(connection, stream);
     } catch (error) {
-      this.logger.error(`event stream failed: ${String(error)}`);
+      if (!(error instanceof StreamError)) this.logger.error(`event stream failed: ${String(error)}`);
       response.end();
     }
   }

@@ -45,10 +45,11 @@ export class StreamingGateway implements OnGatewayConnection, OnGatewayDisconnec
     this.connections.set(socket, connection);
     socket.on('error', (error) => this.logger.debug(`websocket error: ${error.message}`));
     try {
+      if (!this.hub.available) throw StreamError.unavailable();
       await this.hub.open(connection);
     } catch (error) {
       this.logger.warn(`streaming connection not registered: ${String(error)}`);
-      connection.close('error');
+      connection.close(error instanceof StreamError ? 'unavailable' : 'error');
       return;
     }
     const query = new URL(request.url ?? '/', 'http://streaming.invalid').searchParams;

@@ -10,6 +10,8 @@ export const CLOSE_GOING_AWAY = 1001;
 export const CLOSE_UNSUPPORTED_DATA = 1003;
 /** Internal Error. */
 export const CLOSE_INTERNAL_ERROR = 1011;
+/** Try Again Later: the server lost what the stream depends on. */
+export const CLOSE_TRY_AGAIN_LATER = 1013;
 
 /** A WebSocket client; pings on every heartbeat and drops a client that missed the last pong. */
 export class WebSocketConnection extends StreamConnection {
@@ -56,6 +58,9 @@ export class WebSocketConnection extends StreamConnection {
     if (reason === 'overflow') this.socket.terminate();
     else if (reason === 'shutdown') this.socket.close(CLOSE_GOING_AWAY, 'Server shutting down');
     else if (reason === 'error') this.socket.close(CLOSE_INTERNAL_ERROR, 'Stream unavailable');
+    else if (reason === 'unavailable') {
+      this.socket.close(CLOSE_TRY_AGAIN_LATER, 'Stream interrupted, reconnect later');
+    }
     // Like Mastodon, a revoked token's socket is closed without a status code.
     else this.socket.close();
   }

@@ -101,13 +101,19 @@ export class StatusFilterQueries implements StatusFilterMatcher {
    */
   async activeFor(viewerId: string, cachedValue?: string | null): Promise<LoadedFilter[]> {
     const key = filtersCacheKey(viewerId);
-    const cached = cachedValue === undefined ? await this.redis.client.get(key) : cachedValue;
+    const cached =
+      cachedValue === undefined
+        ? await this.redis.softly(this.redis.client.get(key), null)
+        : cachedValue;
     let rows: ActiveFilterRow[];
     if (cached) {
       rows = JSON.parse(cached) as ActiveFilterRow[];
     } else {
       rows = await this.customFilters.activeRows(viewerId);
-      await this.redis.client.set(key, JSON.stringify(rows), 'EX', FILTERS_CACHE_SECONDS);
+      await this.redis.softly(
+        this.redis.client.set(key, JSON.stringify(rows), 'EX', FILTERS_CACHE_SECONDS),
+        null,
+      );
     }
     return rows.map((row) => {
       const filter = Object.assign(new CustomFilter(), {
