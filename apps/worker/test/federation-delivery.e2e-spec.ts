@@ -141,13 +141,13 @@ describe('federation deliveries', () => {
     for (let n = 1; n < FAILURE_DAYS_THRESHOLD; n++) await tracker.trackFailure(host, day(n));
     // Failing again on a day already counted changes nothing.
     await tracker.trackFailure(host, day(1));
-    expect(await tracker.available(host)).toBe(true);
+    expect((await tracker.state(host)).unavailable).toBe(false);
     await tracker.trackFailure(host, day(FAILURE_DAYS_THRESHOLD));
-    expect(await tracker.available(host)).toBe(false);
+    expect((await tracker.state(host)).unavailable).toBe(true);
 
     // The first delivery of the hour probes it; it answers, so it is available again.
     expect(await deliver('/inbox')).toBe('delivered');
-    expect(await tracker.available(host)).toBe(true);
+    expect((await tracker.state(host)).unavailable).toBe(false);
     expect(received).toHaveLength(1);
 
     for (let n = 1; n <= FAILURE_DAYS_THRESHOLD; n++) await tracker.trackFailure(host, day(n));

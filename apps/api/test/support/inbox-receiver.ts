@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { AddressInfo } from 'node:net';
-import { KeyCache, verifyRequest } from '@fedify/fedify';
+import { KeyCache, verifyObject, verifyRequest } from '@fedify/fedify';
+import { Activity } from '@fedify/vocab';
 import { preloadedContexts, RemoteDocument } from '@fedify/vocab-runtime';
 
 export interface ReceivedActivity {
@@ -11,6 +12,8 @@ export interface ReceivedActivity {
   activity: Record<string, unknown>;
   /** The key id the HTTP Signature verified with (Fedify's verifier), or null. */
   keyId: string | null;
+  /** Whether the activity carries Object Integrity Proofs and they verify (Fedify's verifier). */
+  proofVerified: boolean;
 }
 
 /**
@@ -115,11 +118,19 @@ export class InboxReceiver {
       new Request(`${this.origin}${request.url}`, { method: request.method, headers, body }),
       { documentLoader: this.load, contextLoader: this.load, keyCache: this.keyCache },
     );
+    const activity = JSON.parse(body.toString('utf8'));
+    const loaders = {
+      documentLoader: this.load,
+      contextLoader: this.load,
+      keyCache: this.keyCache,
+    };
+    const proven = await verifyObject(Activity, activity, loaders).catch(() => null);
     this.received.push({
       path: request.url ?? '/',
       headers: request.headers,
-      activity: JSON.parse(body.toString('utf8')),
+      activity,
       keyId: key?.id?.href ?? null,
+      proofVerified: proven !== null && activity.proof !== undefined,
     });
   }
 

@@ -33,9 +33,11 @@ export class DeliverActivityService {
 
   async call({ accountId, inbox, body }: Delivery): Promise<DeliveryOutcome> {
     const host = new URL(inbox).host;
-    if (!(await this.tracker.available(host)) && !(await this.tracker.claimProbe(host))) {
-      return 'skipped';
-    }
+    const state = await this.tracker.state(host);
+    if (state.unavailable && !(await this.tracker.claimProbe(host))) return 'skipped';
+    // A server with nothing on record needs no forgetting when it answers (one round trip less).
+    const answered = () =>
+      state.unavailable || state.failing ? this.tracker.trackSuccess(host) : undefined;
     const keys = await this.keys.forAccount(accountId);
     if (!keys) return 'skipped';
     const request = await signRequest(
@@ -63,11 +65,11 @@ export class DeliverActivityService {
       throw error;
     }
     if (status >= 200 && status < 300) {
-      await this.tracker.trackSuccess(host);
+      await answered();
       return 'delivered';
     }
     if (isUnsalvageable(status)) {
-      await this.tracker.trackSuccess(host);
+      await answered();
       return 'refused';
     }
     await this.tracker.trackFailure(host);

@@ -26,8 +26,14 @@ const dayOf = (at: Date) => at.toISOString().slice(0, 10).replaceAll('-', '');
 export class DeliveryFailureTracker {
   constructor(private readonly redis: RedisService) {}
 
-  async available(host: string): Promise<boolean> {
-    return (await this.redis.client.exists(unavailableKey(host))) === 0;
+  /** Whether the server is marked unavailable, and whether it has failures on record. */
+  async state(host: string): Promise<{ unavailable: boolean; failing: boolean }> {
+    const [[, unavailable], [, failing]] = (await this.redis.client
+      .multi()
+      .exists(unavailableKey(host))
+      .exists(failuresKey(host))
+      .exec())!;
+    return { unavailable: unavailable === 1, failing: failing === 1 };
   }
 
   /** Whether a delivery to an unavailable server may go through as this period's probe. */

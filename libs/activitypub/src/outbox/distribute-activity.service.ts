@@ -1,3 +1,4 @@
+import { signObject } from '@fedify/fedify';
 import type { Activity } from '@fedify/vocab';
 import { Injectable } from '@nestjs/common';
 import {
@@ -34,6 +35,8 @@ import {
   StatusVisibility,
 } from '@nestodon/domain';
 import { DELIVERY_JOB_OPTIONS, JobName, JobQueue, OutboundActivity } from '@nestodon/queue';
+import { SigningKeysCache } from './signing-keys';
+import { toWireFormat } from './wire-format';
 
 /** What to send: activities of one local account, and the inboxes they go to. */
 interface Plan {
@@ -48,8 +51,10 @@ type Of<T extends OutboundActivity['type']> = Extract<OutboundActivity, { type: 
  * Turns what a local account did into deliveries (the worker's DistributeActivity job):
  * renders the activity once, finds its audience's inboxes as Mastodon does (followers unless
  * direct, the mentioned, the author replied to or reblogged, the account followed, blocked
- * or voted with) and enqueues one signed delivery per inbox, shared inboxes once. Activities
- * of remote accounts, and of rows gone since, send nothing.
+ * or voted with) and enqueues one signed delivery per inbox, shared inboxes once. Each
+ * activity carries an Object Integrity Proof (FEP-8b32) made with the actor's Ed25519 key, as
+ * Fedify's own sending does, so it can be verified wherever it is forwarded. Activities of
+ * remote accounts, and of rows gone since, send nothing.
  */
 @Injectable()
 export class DistributeActivityService {
@@ -63,14 +68,31 @@ export class DistributeActivityService {
     private readonly federation: FederationService,
     private readonly uris: LocalUris,
     private readonly jobs: JobQueue,
+    private readonly keys: SigningKeysCache,
   ) {}
 
   /** How many deliveries were enqueued. */
   async call(activity: OutboundActivity): Promise<number> {
     const plan = await this.plan(activity);
     if (!plan || plan.inboxes.length === 0) return 0;
+    const keys = await this.keys.forAccount(plan.accountId);
+    if (!keys) return 0;
+    const ctx = this.federation.federation.createContext(new URL(this.uris.baseUrl), {
+      gone: null,
+    });
+    const loaders = { contextLoader: ctx.contextLoader, documentLoader: ctx.documentLoader };
     for (const rendered of plan.activities) {
-      const body = JSON.stringify(await rendered.toJsonLd());
+      const signed = await signObject(
+        rendered,
+        keys.ed25519.privateKey,
+        keys.ed25519.keyId,
+        loaders,
+      );
+      const compact = await signed.toJsonLd({
+        format: 'compact',
+        contextLoader: ctx.contextLoader,
+      });
+      const body = JSON.stringify(toWireFormat(compact));
       await this.jobs.enqueueMany(
         JobName.DeliverActivity,
         plan.inboxes.map((inbox) => ({ accountId: plan.accountId, inbox, body })),

@@ -10,7 +10,7 @@ export interface SigningKeys {
   actorUri: string;
   /** RSA, published as `#main-key`: the HTTP Signatures key every server reads. */
   rsa: { keyId: URL; privateKey: webcrypto.CryptoKey };
-  /** Ed25519, published as `#key-2`: Object Integrity Proofs. */
+  /** Ed25519, published as the Multikey `#multikey-2`: Object Integrity Proofs. */
   ed25519: { keyId: URL; privateKey: webcrypto.CryptoKey };
 }
 
@@ -53,7 +53,7 @@ export class SigningKeysCache {
     return {
       actorUri,
       rsa: { keyId: new URL(`${actorUri}#main-key`), privateKey: rsa.privateKey },
-      ed25519: { keyId: new URL(`${actorUri}#key-2`), privateKey: ed25519.privateKey },
+      ed25519: { keyId: new URL(`${actorUri}#multikey-2`), privateKey: ed25519.privateKey },
     };
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Account, Status } from '@nestodon/domain';
+import { Account, FollowRepository, Status } from '@nestodon/domain';
 import { JobName, JobQueue, OutboundActivity } from '@nestodon/queue';
 
 /**
@@ -11,7 +11,10 @@ import { JobName, JobQueue, OutboundActivity } from '@nestodon/queue';
  */
 @Injectable()
 export class ActivityOutbox {
-  constructor(private readonly jobs: JobQueue) {}
+  constructor(
+    private readonly jobs: JobQueue,
+    private readonly follows: FollowRepository,
+  ) {}
 
   /** `actor`: the account that acted, or the status it acted with. */
   async publish(
@@ -31,5 +34,51 @@ export class ActivityOutbox {
   ): Promise<void> {
     if (target.domain === null) return;
     await this.publish(actor, activity);
+  }
+
+  /**
+   * The follow (or request) of `target` by `follower` as an Undo or an answer names it, read
+   * before it goes; null when both are local (no server to tell) or there is none.
+   */
+  async followToTell(
+    follower: Pick<Account, 'id' | 'domain'>,
+    target: Pick<Account, 'id' | 'domain'>,
+  ): Promise<{ id: string; uri: string | null } | null> {
+    if (follower.domain === null && target.domain === null) return null;
+    return this.follows.link(follower.id, target.id);
+  }
+
+  /**
+   * A local account's answer to a remote account's follow (request), named by the row the
+   * Follow made (`follow`: its id and ActivityPub id, read before it went).
+   */
+  answerFollow(
+    type: 'accept_follow' | 'reject_follow',
+    account: Pick<Account, 'id' | 'domain'>,
+    follower: Pick<Account, 'id' | 'domain'>,
+    follow: { id: string; uri: string | null },
+  ): Promise<void> {
+    return this.publishTo(account, follower, {
+      type,
+      accountId: account.id,
+      followerId: follower.id,
+      followId: follow.id,
+      followUri: follow.uri,
+    });
+  }
+
+  /** A block of a remote account made or lifted. */
+  changeBlock(
+    type: 'block' | 'unblock',
+    account: Pick<Account, 'id' | 'domain'>,
+    target: Pick<Account, 'id' | 'domain'>,
+    blockId: string,
+  ): Promise<void> {
+    return this.publishTo(account, target, {
+      type,
+      accountId: account.id,
+      targetAccountId: target.id,
+      blockId,
+    });
   }
 }

@@ -29,8 +29,7 @@ export class AuthorizeFollowService {
     requester: Pick<Account, 'id' | 'domain'>,
     account: Pick<Account, 'id' | 'domain'>,
   ): Promise<Follow> {
-    const request =
-      requester.domain === null ? null : await this.follows.link(requester.id, account.id);
+    const request = await this.outbox.followToTell(requester, account);
     const follow = await this.transactions.run(async (tx) => {
       const request = await this.follows.takeFollowRequest(requester.id, account.id, tx);
       if (!request) throw new RecordNotFoundError();
@@ -43,15 +42,7 @@ export class AuthorizeFollowService {
       return follow;
     });
     await this.effects.authorized(follow);
-    if (request) {
-      await this.outbox.publishTo(account, requester, {
-        type: 'accept_follow',
-        accountId: account.id,
-        followerId: requester.id,
-        followId: request.id,
-        followUri: request.uri,
-      });
-    }
+    if (request) await this.outbox.answerFollow('accept_follow', account, requester, request);
     return follow;
   }
 }

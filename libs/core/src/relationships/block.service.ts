@@ -45,13 +45,6 @@ export class BlockService {
       return this.blocks.insertBlock(source.id, target.id, tx);
     });
     await this.effects.blocked(source.id, target.id);
-    if (blockId) {
-      await this.outbox.publishTo(source, target, {
-        type: 'block',
-        accountId: source.id,
-        targetAccountId: target.id,
-        blockId,
-      });
-    }
+    if (blockId) await this.outbox.changeBlock('block', source, target, blockId);
   }
 }

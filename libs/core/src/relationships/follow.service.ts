@@ -93,7 +93,11 @@ export class FollowService {
         ? await this.upsertFollow(source.id, target.id, changes)
         : await this.upsertRequest(source.id, target.id, changes);
     // Feeds and notifications (timelines work), after commit.
-    if (result.kind === 'follow' && result.created) await this.effects.followed(result.follow);
+    if (result.kind === 'follow' && result.created) {
+      await this.effects.followed(result.follow);
+      // A remote follower of an unlocked local account is accepted at once, as Mastodon does.
+      await this.outbox.answerFollow('accept_follow', target, source, result.follow);
+    }
     if (result.kind === 'request' && result.created) {
       await this.effects.requested(result.request);
       // A remote account answers the Follow with Accept or Reject (libs/activitypub inbox).

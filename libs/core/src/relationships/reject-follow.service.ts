@@ -17,19 +17,10 @@ export class RejectFollowService {
     requester: Pick<Account, 'id' | 'domain'>,
     account: Pick<Account, 'id' | 'domain'>,
   ): Promise<void> {
-    const request =
-      requester.domain === null ? null : await this.follows.link(requester.id, account.id);
+    const request = await this.outbox.followToTell(requester, account);
     if (!(await this.follows.deleteFollowRequest(requester.id, account.id))) {
       throw new RecordNotFoundError();
     }
-    if (request) {
-      await this.outbox.publishTo(account, requester, {
-        type: 'reject_follow',
-        accountId: account.id,
-        followerId: requester.id,
-        followId: request.id,
-        followUri: request.uri,
-      });
-    }
+    if (request) await this.outbox.answerFollow('reject_follow', account, requester, request);
   }
 }

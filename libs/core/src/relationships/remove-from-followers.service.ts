@@ -23,22 +23,15 @@ export class RemoveFromFollowersService {
     account: Pick<Account, 'id' | 'domain'>,
     follower: Pick<Account, 'id' | 'domain'>,
   ): Promise<boolean> {
-    const link = follower.domain === null ? null : await this.follows.link(follower.id, account.id);
+    const link = await this.outbox.followToTell(follower, account);
     const unfollowed = await this.transactions.run(async (tx) => {
       if (!(await this.follows.lockFollow(follower.id, account.id, 'update', tx))) return false;
       return (await this.ledger.removeFollow(follower.id, account.id, tx)).unfollowed;
     });
     if (unfollowed) await this.effects.unfollowed(follower.id, account.id);
     // A remote follower is told as Mastodon tells it: its Follow is rejected.
-    if (unfollowed && link) {
-      await this.outbox.publishTo(account, follower, {
-        type: 'reject_follow',
-        accountId: account.id,
-        followerId: follower.id,
-        followId: link.id,
-        followUri: link.uri,
-      });
-    }
+    if (unfollowed && link)
+      await this.outbox.answerFollow('reject_follow', account, follower, link);
     return unfollowed;
   }
 }

@@ -18,14 +18,7 @@ export class UnblockService {
     target: Pick<Account, 'id' | 'domain'>,
   ): Promise<boolean> {
     const blockId = await this.blocks.deleteBlock(source.id, target.id);
-    if (blockId) {
-      await this.outbox.publishTo(source, target, {
-        type: 'unblock',
-        accountId: source.id,
-        targetAccountId: target.id,
-        blockId,
-      });
-    }
+    if (blockId) await this.outbox.changeBlock('unblock', source, target, blockId);
     return blockId !== null;
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Account, FollowRepository, TransactionRunner } from '@nestodon/domain';
+import { Account, TransactionRunner } from '@nestodon/domain';
 import { RelationshipEffects } from '../feeds/relationship-effects';
 import { FollowLedger, UnfollowResult } from './follow-ledger';
 import { ActivityOutbox } from '../outbox/activity-outbox';
@@ -15,7 +15,6 @@ export class UnfollowService {
     private readonly transactions: TransactionRunner,
     private readonly ledger: FollowLedger,
     private readonly effects: RelationshipEffects,
-    private readonly follows: FollowRepository,
     private readonly outbox: ActivityOutbox,
   ) {}
 
@@ -24,7 +23,7 @@ export class UnfollowService {
     target: Pick<Account, 'id' | 'domain'>,
   ): Promise<UnfollowResult> {
     // What the Undo names, read before it goes (remote targets only).
-    const link = target.domain === null ? null : await this.follows.link(source.id, target.id);
+    const link = await this.outbox.followToTell(source, target);
     const result = await this.transactions.run((tx) =>
       this.ledger.removeFollow(source.id, target.id, tx),
     );

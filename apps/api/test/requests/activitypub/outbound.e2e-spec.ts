@@ -1,4 +1,4 @@
-import { DeleteAccountService } from '@nestodon/core';
+import { DeleteAccountService, FollowService } from '@nestodon/core';
 import { Account, AccountRepository, StatusVisibility } from '@nestodon/domain';
 import { createPoll, createRemoteAccount, createStatus, insertFollow } from '@nestodon/testing';
 import { ApiHarness, startApi } from '../../support/api-harness';
@@ -6,7 +6,7 @@ import { InboxReceiver } from '../../support/inbox-receiver';
 import { Actor, createActor, postStatus } from '../../support/statuses';
 
 const BASE = 'https://nestodon.test';
-const PUBLIC = 'as:Public';
+const PUBLIC = 'https://www.w3.org/ns/activitystreams#Public';
 const ALICE = `${BASE}/users/alice`;
 const FOLLOWERS = `${ALICE}/followers`;
 
@@ -24,8 +24,8 @@ const addressed = (json: Json): Json => ({
 /**
  * What local accounts do reaches other servers: each action through the REST API (jobs run
  * inline) arrives at real inboxes on loopback as Mastodon shapes it, signed with the actor's
- * key (checked by Fedify's verifier against our actor document), addressed per visibility,
- * and once per shared inbox.
+ * RSA key (HTTP Signature) and Ed25519 key (Object Integrity Proof), both checked by Fedify's
+ * verifiers against our actor document, addressed per visibility, and once per shared inbox.
  */
 describe('outbound activities', () => {
   let api: ApiHarness;
@@ -72,6 +72,7 @@ describe('outbound activities', () => {
   const only = (server: InboxReceiver) => {
     expect(server.received).toHaveLength(1);
     expect(server.received[0].keyId).toBe(`${ALICE}#main-key`);
+    expect(server.received[0].proofVerified).toBe(true);
     return addressed(server.received[0].activity);
   };
   const call = (method: 'post' | 'put' | 'delete' | 'patch', path: string, body = {}) =>
@@ -97,6 +98,12 @@ describe('outbound activities', () => {
     ]);
     expect(bobServer.at('/users/bob/inbox')).toHaveLength(1);
     expect(only(bobServer)).toEqual(create);
+    // Object Integrity Proof with the Ed25519 key (verified by Fedify in `only`).
+    expect(create.proof).toMatchObject({
+      type: 'DataIntegrityProof',
+      cryptosuite: 'eddsa-jcs-2022',
+      verificationMethod: `${ALICE}#multikey-2`,
+    });
   });
 
   it('resolves unknown handles through WebFinger when posting; unknown ones stay text', async () => {
@@ -334,6 +341,43 @@ describe('outbound activities', () => {
       }),
     ]);
     expect(bobServer.received.every((r) => r.keyId === `${lockedUri}#main-key`)).toBe(true);
+  });
+
+  it('accepts at once the follow of a remote account by an unlocked one', async () => {
+    const follower = await createRemoteAccount(api.dataSource, {
+      username: 'newfan',
+      domain: 'bob.example',
+      uri: `${bobServer.origin}/users/newfan`,
+      inboxUrl: `${bobServer.origin}/users/newfan/inbox`,
+      sharedInboxUrl: null,
+    });
+    // As the inbox's Follow handler does.
+    await api.app.get(FollowService).call(follower, alice.account, { bypassLimit: true });
+    expect(only(bobServer)).toMatchObject({
+      type: 'Accept',
+      actor: ALICE,
+      object: { type: 'Follow', actor: follower.uri, object: ALICE },
+    });
+  });
+
+  it('rejects the Follow of a remote follower it removes', async () => {
+    const follower = await createRemoteAccount(api.dataSource, {
+      username: 'dropped',
+      domain: 'bob.example',
+      uri: `${bobServer.origin}/users/dropped`,
+      inboxUrl: `${bobServer.origin}/users/dropped/inbox`,
+      sharedInboxUrl: null,
+    });
+    await api.dataSource.query(
+      `INSERT INTO follows (account_id, target_account_id, uri) VALUES ($1, $2, $3)`,
+      [follower.id, alice.account.id, `${bobServer.origin}/follows/9`],
+    );
+    await call('post', `/api/v1/accounts/${follower.id}/remove_from_followers`);
+    expect(only(bobServer)).toMatchObject({
+      type: 'Reject',
+      actor: ALICE,
+      object: { id: `${bobServer.origin}/follows/9`, actor: follower.uri, object: ALICE },
+    });
   });
 
   it('sends Add and Remove on the featured collection when pinning', async () => {
