@@ -89,6 +89,32 @@ export const ENTITY_SCHEMAS: Record<string, object> = {
     required: ['id', 'name', 'color'],
     additionalProperties: false,
   },
+  AccountWarningAction: {
+    type: 'string',
+    enum: [
+      'none',
+      'disable',
+      'mark_statuses_as_sensitive',
+      'delete_statuses',
+      'sensitive',
+      'silence',
+      'suspend',
+    ],
+  },
+  AccountWarning: {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      action: { $ref: '#/components/schemas/AccountWarningAction' },
+      text: { type: 'string' },
+      status_ids: { anyOf: [{ type: 'array', items: { type: 'string' } }, { type: 'null' }] },
+      target_account: { $ref: '#/components/schemas/Account' },
+      appeal: { type: 'null' },
+      created_at: { type: 'string' },
+    },
+    required: ['id', 'action', 'text', 'status_ids', 'target_account', 'appeal', 'created_at'],
+    additionalProperties: false,
+  },
   AdminAccount: {
     type: 'object',
     properties: {
@@ -133,6 +159,12 @@ export const ENTITY_SCHEMAS: Record<string, object> = {
     ],
     additionalProperties: false,
   },
+  AdminCanonicalEmailBlock: {
+    type: 'object',
+    properties: { id: { type: 'string' }, canonical_email_hash: { type: 'string' } },
+    required: ['id', 'canonical_email_hash'],
+    additionalProperties: false,
+  },
   AdminDomainAllow: {
     type: 'object',
     properties: {
@@ -169,6 +201,43 @@ export const ENTITY_SCHEMAS: Record<string, object> = {
       'public_comment',
       'obfuscate',
     ],
+    additionalProperties: false,
+  },
+  AdminEmailDomainBlock: {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      domain: { type: 'string' },
+      allow_with_approval: { type: 'boolean' },
+      created_at: { type: 'string' },
+      history: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            day: { type: 'string' },
+            accounts: { type: 'string' },
+            uses: { type: 'string' },
+          },
+          required: ['day', 'accounts', 'uses'],
+          additionalProperties: false,
+        },
+      },
+    },
+    required: ['id', 'domain', 'allow_with_approval', 'created_at', 'history'],
+    additionalProperties: false,
+  },
+  AdminIpBlock: {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      ip: { type: 'string' },
+      severity: { $ref: '#/components/schemas/IpBlockSeverity' },
+      comment: { type: 'string' },
+      created_at: { type: 'string' },
+      expires_at: { type: ['string', 'null'] },
+    },
+    required: ['id', 'ip', 'severity', 'comment', 'created_at', 'expires_at'],
     additionalProperties: false,
   },
   AdminIp: {
@@ -701,6 +770,10 @@ export const ENTITY_SCHEMAS: Record<string, object> = {
     required: ['accounts', 'statuses', 'notification_groups'],
     additionalProperties: false,
   },
+  IpBlockSeverity: {
+    type: 'string',
+    enum: ['sign_up_requires_approval', 'sign_up_block', 'no_access'],
+  },
   List: {
     type: 'object',
     properties: {
@@ -894,6 +967,7 @@ export const ENTITY_SCHEMAS: Record<string, object> = {
       account: { $ref: '#/components/schemas/Account' },
       status: { $ref: '#/components/schemas/Status' },
       report: { $ref: '#/components/schemas/Report' },
+      moderation_warning: { $ref: '#/components/schemas/AccountWarning' },
     },
     required: ['id', 'type', 'created_at', 'group_key', 'account'],
     additionalProperties: false,
@@ -971,6 +1045,7 @@ export const ENTITY_SCHEMAS: Record<string, object> = {
       'update',
       'admin.sign_up',
       'admin.report',
+      'moderation_warning',
       'quote',
       'quoted_update',
     ],
