@@ -17,6 +17,9 @@ export type MessageHandler = (message: StreamMessage, channel: string) => void;
  * their own clients. While it listens to a gated channel it keeps that channel's
  * `subscribed:` marker alive, so publishers send to it.
  */
+/** ioredis states of a connection that was lost and is not back yet. */
+const LOST_STATES = new Set(['close', 'reconnecting', 'end']);
+
 @Injectable()
 export class SubscriberService implements OnApplicationShutdown {
   private readonly logger = new Logger(SubscriberService.name);
@@ -100,9 +103,12 @@ export class SubscriberService implements OnApplicationShutdown {
     };
   }
 
-  /** False while the subscriber connection is lost and not back yet. */
+  /**
+   * False while the subscriber connection is lost and not back yet. A connection still making
+   * its first connection counts as available: the streams opened meanwhile subscribe once it is up.
+   */
   get available(): boolean {
-    return !this.connection || this.connection.status === 'ready';
+    return !this.connection || !LOST_STATES.has(this.connection.status);
   }
 
   /** Resolves when Redis answers on the subscriber connection (readiness of the streaming process). */
