@@ -60,9 +60,8 @@ describe('route declarations', () => {
   });
 
   it('fails closed in the guard too: an undeclared route is refused before any token is read', async () => {
-    const authenticator = {
-      authenticate: () => Promise.reject(new Error('not reached')),
-    } as unknown as TokenAuthenticator;
+    const authenticateRequest = jest.fn().mockResolvedValue(null);
+    const authenticator = { authenticateRequest } as unknown as TokenAuthenticator;
     const guard = new AuthGuard(new Reflector(), authenticator);
     const request = { headers: {}, ip: '127.0.0.1' };
     const context = (name: keyof ThingsController) =>
@@ -74,6 +73,7 @@ describe('route declarations', () => {
     await expect(guard.canActivate(context('forgotten'))).rejects.toThrow(
       'ThingsController.forgotten declares neither @Scopes(…) nor @Public()',
     );
+    expect(authenticateRequest).not.toHaveBeenCalled();
     await expect(guard.canActivate(context('open'))).resolves.toBe(true);
   });
 });
