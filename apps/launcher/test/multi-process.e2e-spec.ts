@@ -1,6 +1,4 @@
-import { ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { resolve } from 'node:path';
 import { QUEUE_NAMES } from '@nestodon/config';
 import { dataSourceOptions } from '@nestodon/domain';
 import {
@@ -15,14 +13,7 @@ import { Queue } from 'bullmq';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import WebSocket from 'ws';
-
-const ROOT = resolve(__dirname, '../../..');
-
-interface Process {
-  child: ChildProcess;
-  port: number;
-  output: string[];
-}
+import { Entry, ready, Started, startProcess, stop } from './support/processes';
 
 /**
  * Scale-out on one PostgreSQL and one Redis, as the built processes (dist/, built by jest's global
@@ -33,45 +24,13 @@ interface Process {
 describe('two of each process on one database and Redis', () => {
   let environment: TestEnvironment;
   let dataSource: DataSource;
-  const processes: Process[] = [];
+  const processes: Started[] = [];
 
-  function start(entry: 'api' | 'streaming' | 'worker', port: number): Process {
-    const { config } = environment;
-    const portVariable = { api: 'PORT', streaming: 'STREAMING_PORT', worker: 'WORKER_HEALTH_PORT' };
-    const child = spawn(process.execPath, [`dist/apps/${entry}/src/main.js`], {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        NODE_ENV: 'production',
-        DATABASE_URL: config.database.url,
-        DB_POOL: '3',
-        DB_MIGRATE_ON_BOOT: 'false',
-        REDIS_URL: config.redis.url,
-        REDIS_NAMESPACE: config.redis.namespace.replace(/:$/, ''),
-        LOCAL_DOMAIN: 'nestodon.test',
-        SECRET_KEY_BASE: 'x'.repeat(128),
-        LOG_LEVEL: 'warn',
-        [portVariable[entry]]: String(port),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const started: Process = { child, port, output: [] };
-    child.stdout?.on('data', (chunk: Buffer) => started.output.push(String(chunk)));
-    child.stderr?.on('data', (chunk: Buffer) => started.output.push(String(chunk)));
+  const start = (entry: Entry, port: number) => {
+    const started = startProcess(environment, entry, port);
     processes.push(started);
     return started;
-  }
-
-  async function ready(started: Process): Promise<void> {
-    const answered = await waitFor(async () => {
-      const response = await fetch(`http://127.0.0.1:${started.port}/health/ready`).catch(
-        () => null,
-      );
-      return response?.ok ?? false;
-    }, 150_000);
-    if (!answered) throw new Error(`not ready:\n${started.output.join('')}`);
-  }
+  };
 
   beforeAll(async () => {
     environment = await createTestEnvironment();
@@ -85,14 +44,7 @@ describe('two of each process on one database and Redis', () => {
   }, 180_000);
 
   afterAll(async () => {
-    await Promise.all(
-      processes.map(async ({ child }) => {
-        if (child.exitCode !== null) return;
-        const exited = once(child, 'exit');
-        child.kill('SIGTERM');
-        await exited;
-      }),
-    );
+    await Promise.all(processes.map((started) => stop(started)));
     await dataSource?.destroy();
     await environment?.teardown();
   }, 60_000);

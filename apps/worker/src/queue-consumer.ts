@@ -66,10 +66,20 @@ export const WORKER_NAME = `${hostname()}:${process.pid}`;
  * The `@Processor` consumer of one queue, with that queue's concurrency: a class made per
  * queue (the mixin pattern), as decorators are fixed where a class is declared.
  */
-export function queueConsumer({ name, concurrency }: WorkerQueue): Type<QueueConsumer> {
+export function queueConsumer(
+  { name, concurrency }: WorkerQueue,
+  lockMs: number,
+): Type<QueueConsumer> {
   // Jobs record which worker process ran them (`processedBy`), for operators scaling out;
-  // deliveries back off with the federation schedule (libs/queue).
-  @Processor(name, { concurrency, name: WORKER_NAME, settings: { backoffStrategy } })
+  // deliveries back off with the federation schedule (libs/queue). A killed worker's jobs run
+  // again once their lock lapses, found by the stalled check of a live worker.
+  @Processor(name, {
+    concurrency,
+    name: WORKER_NAME,
+    settings: { backoffStrategy },
+    lockDuration: lockMs,
+    stalledInterval: lockMs,
+  })
   class Consumer extends QueueConsumer {}
   Object.defineProperty(Consumer, 'name', { value: `QueueConsumer(${name})` });
   return Consumer;

@@ -39,7 +39,7 @@ export class WorkerModule {
       ],
       // ProbeServer: liveness and readiness on WORKER_HEALTH_PORT, for container orchestrators.
       providers: [
-        ...config.jobs.queues.map(queueConsumer),
+        ...config.jobs.queues.map((queue) => queueConsumer(queue, config.jobs.lockMs)),
         JobMetrics,
         HealthService,
         ProbeServer,

@@ -163,6 +163,11 @@ export interface JobsConfig {
   inline: boolean;
   /** The queues a worker process consumes (WORKER_QUEUES), each with its concurrency. */
   queues: WorkerQueue[];
+  /**
+   * How long a running job's lock lasts without renewal (WORKER_JOB_LOCK_MS), which is also
+   * how often workers look for jobs of a dead worker to run again (BullMQ's stalled check).
+   */
+  lockMs: number;
 }
 
 export interface AppConfig {
@@ -274,6 +279,7 @@ function withDefaults(vars: EnvironmentVariables): AppConfig {
     jobs: {
       inline: vars.JOBS_INLINE ?? false,
       queues: workerQueues(vars),
+      lockMs: vars.WORKER_JOB_LOCK_MS ?? 30_000,
     },
     secretKeyBase: secretKeyBase(vars, env),
     mail: {

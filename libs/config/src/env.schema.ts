@@ -180,6 +180,12 @@ export class EnvironmentVariables {
   WORKER_CONCURRENCY?: number;
 
   @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  WORKER_JOB_LOCK_MS?: number;
+
+  @IsOptional()
   @Transform(({ value }) => (typeof value === 'string' ? parseWorkerQueues(value) : value))
   @ValidateBy({
     name: 'workerQueues',
@@ -515,6 +521,7 @@ class EnvironmentVariablesKeys implements Record<keyof EnvironmentVariables, und
   LOG_LEVEL = undefined;
   LOG_FORMAT = undefined;
   WORKER_CONCURRENCY = undefined;
+  WORKER_JOB_LOCK_MS = undefined;
   WORKER_QUEUES = undefined;
   JOBS_INLINE = undefined;
   DB_MIGRATE_ON_BOOT = undefined;

@@ -20,37 +20,30 @@ export class IdempotencyStore {
     return `idempotency:statuses:${accountId}:${idempotencyKey}`;
   }
 
-  /** The remembered result (`status:<id>` or `scheduled:<id>`), if any. */
-  async recall(accountId: string, idempotencyKey: string): Promise<string | null> {
-    return this.redis.client.get(this.key(accountId, idempotencyKey));
-  }
-
   /**
    * Runs `create` once per key: a concurrent request with the same key waits for the first and
-   * gets its result (`existing`), or a 503 when it takes too long.
+   * gets its result (`existing`), or a 503 when it takes too long. `existing` is also asked
+   * when Redis remembers nothing (null), so a caller that records the key in its own
+   * transaction finds a result whose process died before `remember` reached Redis.
    */
   async once<T>(
     accountId: string,
     idempotencyKey: string,
-    existing: (remembered: string) => Promise<T | null>,
+    existing: (remembered: string | null) => Promise<T | null>,
     create: () => Promise<{ result: T; remember: string }>,
   ): Promise<T> {
     const key = this.key(accountId, idempotencyKey);
     const lock = `${key}:lock`;
     const deadline = Date.now() + WAIT_MS;
     for (;;) {
-      const remembered = await this.redis.client.get(key);
-      if (remembered) {
-        const found = await existing(remembered);
-        if (found) return found;
-      }
+      const found = await existing(await this.redis.client.get(key));
+      if (found) return found;
       if (await this.redis.client.set(lock, '1', 'PX', LOCK_MS, 'NX')) break;
       if (Date.now() > deadline) throw new RaceConditionError();
       await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
     }
     try {
-      const remembered = await this.redis.client.get(key);
-      const found = remembered ? await existing(remembered) : null;
+      const found = await existing(await this.redis.client.get(key));
       if (found) return found;
       const { result, remember } = await create();
       await this.redis.client.set(key, remember, 'EX', TTL_SECONDS);

@@ -31,6 +31,7 @@ import { TermsOfService1795482186027 } from './1795482186027-terms-of-service';
 import { AccessBlocks1795482333645 } from './1795482333645-access-blocks';
 import { Trends1795482628416 } from './1795482628416-trends';
 import { ModerationWarningNotifications1795482908174 } from './1795482908174-moderation-warning-notifications';
+import { StatusIdempotencyKeys1795485634021 } from './1795485634021-status-idempotency-keys';
 /** Every migration in order; listed explicitly so compiled code and tests load the same set. */
 export const MIGRATIONS = [
   InitialSchema1763700000000,
@@ -66,4 +67,5 @@ export const MIGRATIONS = [
   AccessBlocks1795482333645,
   Trends1795482628416,
   ModerationWarningNotifications1795482908174,
+  StatusIdempotencyKeys1795485634021,
 ];

@@ -42,6 +42,20 @@ export class StatusWriteRepository {
     return tx.getRepository(Status).save(fields);
   }
 
+  /** Records the Idempotency-Key a status was posted with (a key older than its window is reused). */
+  async rememberIdempotencyKey(
+    accountId: string,
+    key: string,
+    statusId: string,
+    tx: Transaction,
+  ): Promise<void> {
+    await tx.query(
+      `INSERT INTO status_idempotency_keys (account_id, key, status_id) VALUES ($1, $2, $3)
+         ON CONFLICT (account_id, key) DO UPDATE SET status_id = $3, created_at = now()`,
+      [accountId, key, statusId],
+    );
+  }
+
   /**
    * Share-locks a live status until the transaction ends, so that deleting it waits for what
    * this transaction adds to it (a reblog) and then sees it; false when the status is deleted

@@ -90,6 +90,20 @@ export class StatusRepository {
     return row ? { id: row.id, accountId: row.account_id, deleted: row.deleted } : null;
   }
 
+  /** The status an account posted with this Idempotency-Key within `withinSeconds`. */
+  async findIdByIdempotencyKey(
+    accountId: string,
+    key: string,
+    withinSeconds: number,
+  ): Promise<string | null> {
+    const [row] = (await this.dataSource.query(
+      `SELECT status_id::text AS id FROM status_idempotency_keys
+         WHERE account_id = $1 AND key = $2 AND created_at > now() - make_interval(secs => $3)`,
+      [accountId, key, withinSeconds],
+    )) as Array<{ id: string }>;
+    return row?.id ?? null;
+  }
+
   async findOneWithRelations(
     id: string,
     options: { withDeleted?: boolean; tx?: Transaction } = {},

@@ -25,6 +25,34 @@ export async function createLocalAccount(
   return { account, user };
 }
 
+/**
+ * `count` local accounts with users following `target`, in three statements (fan-out tests
+ * need thousands); their ids, ascending.
+ */
+export async function createLocalFollowers(
+  dataSource: DataSource,
+  target: Pick<Account, 'id'>,
+  count: number,
+): Promise<string[]> {
+  const prefix = `follower${unique()}_`;
+  const rows = (await dataSource.query(
+    `INSERT INTO accounts (username)
+       SELECT $1 || n FROM generate_series(1, $2::int) n RETURNING id::text AS id`,
+    [prefix, count],
+  )) as Array<{ id: string }>;
+  const ids = rows.map(({ id }) => id).sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+  await dataSource.query(
+    `INSERT INTO users (account_id, email, confirmed_at)
+       SELECT id, 'u' || id || '@example.test', now() FROM unnest($1::bigint[]) id`,
+    [ids],
+  );
+  await dataSource.query(
+    `INSERT INTO follows (account_id, target_account_id) SELECT id, $2 FROM unnest($1::bigint[]) id`,
+    [ids, target.id],
+  );
+  return ids;
+}
+
 /** A remote account as federation would store it. */
 export async function createRemoteAccount(
   dataSource: DataSource,

@@ -326,6 +326,23 @@ describe('/api/v1/statuses', () => {
       expect(theirs.body.id).not.toBe(first.body.id);
     });
 
+    it('finds a keyed status whose process died before Redis recorded the key', async () => {
+      const gus = await createActor(api.dataSource, {});
+      const send = () =>
+        api.http
+          .post('/api/v1/statuses')
+          .set('Authorization', gus.auth)
+          .set('Idempotency-Key', 'crash-key')
+          .send({ status: 'once only' });
+      const first = await send().expect(200);
+      // What a SIGKILL between the commit and the Redis write leaves: the row, no Redis record.
+      const redis = api.app.get(RedisService);
+      expect(await redis.deleteMatching(`idempotency:statuses:${gus.account.id}:*`)).toBe(1);
+      const retried = await send().expect(200);
+      expect(retried.body.id).toBe(first.body.id);
+      expect((await statsOf(gus.account.id))?.statusesCount).toBe(1);
+    });
+
     it('is rate limited per account as Mastodon (300 per 3 hours)', async () => {
       const fay = await createActor(api.dataSource, {});
       const period = 3 * 3600 * 1000;
