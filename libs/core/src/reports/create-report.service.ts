@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   Account,
   normalizeDomain,
+  RateLimitExceededError,
   RecordNotFoundError,
   Report,
   ReportCategory,
@@ -16,6 +17,7 @@ import {
   reportCategory,
   statusFacts,
 } from '@nestodon/policies';
+import { RateLimiter } from '@nestodon/platform';
 import { JobName, JobQueue } from '@nestodon/queue';
 import { AccountQueries } from '../accounts/account-queries';
 import { StatusQueries } from '../statuses/status-queries';
@@ -42,6 +44,9 @@ export interface ReportInput {
  * `forwardToDomains` (servers of accounts the reported statuses reply to) is to be sent as a
  * Flag from the instance actor after commit.
  */
+/** Mastodon's `reports` rate-limit family: 400 reports a day per account. */
+export const REPORT_RATE_LIMIT = { family: 'reports', limit: 400, periodSeconds: 24 * 3600 };
+
 @Injectable()
 export class CreateReportService {
   constructor(
@@ -51,6 +56,7 @@ export class CreateReportService {
     private readonly rules: RuleRepository,
     private readonly reports: ReportRepository,
     private readonly jobs: JobQueue,
+    private readonly rateLimiter: RateLimiter,
   ) {}
 
   async call(reporter: Account, input: ReportInput): Promise<Report> {
@@ -68,6 +74,8 @@ export class CreateReportService {
     if (ruleIds.length > 0 && (await this.rules.findByIds(ruleIds)).length !== ruleIds.length) {
       throw new ValidationError('Validation failed: Rule ids does not reference valid rules');
     }
+    const hit = await this.rateLimiter.hit(REPORT_RATE_LIMIT, `account:${reporter.id}`);
+    if (!hit.allowed) throw new RateLimitExceededError(hit.resetAt);
     const forward = (input.forward ?? false) && target.domain !== null;
     const forwardToDomains = forward ? this.forwardDomains(target, input.forwardToDomains) : [];
 

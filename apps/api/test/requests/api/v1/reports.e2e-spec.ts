@@ -1,4 +1,5 @@
-import { AssignRoleService } from '@nestodon/core';
+import { AssignRoleService, REPORT_RATE_LIMIT } from '@nestodon/core';
+import { RateLimiter } from '@nestodon/platform';
 import { Report, Rule, StatusVisibility } from '@nestodon/domain';
 import { createRemoteAccount, createStatus } from '@nestodon/testing';
 import { ApiHarness, startApi } from '../../../support/api-harness';
@@ -104,6 +105,23 @@ describe('POST /api/v1/reports', () => {
       .set('Authorization', alice.auth)
       .expect(200);
     expect(plain.body).toEqual([]);
+  });
+
+  it('limits each account to 400 reports a day, as Mastodon, with 429', async () => {
+    const eve = await person(api.dataSource);
+    const target = await person(api.dataSource);
+    const limiter = api.app.get(RateLimiter);
+    await Promise.all(
+      Array.from({ length: REPORT_RATE_LIMIT.limit }, () =>
+        limiter.hit(REPORT_RATE_LIMIT, `account:${eve.account.id}`),
+      ),
+    );
+    const limited = await report(eve, { account_id: target.account.id }).expect(429);
+    expect(limited.body).toEqual({ error: 'Too many requests' });
+    expect(await api.dataSource.getRepository(Report).countBy({ accountId: eve.account.id })).toBe(
+      0,
+    );
+    await report(bob, { account_id: target.account.id }).expect(200);
   });
 
   it('is 401 without a token and 403 without write:reports', async () => {
