@@ -3,7 +3,13 @@ import { DataSource } from 'typeorm';
 
 /** A remote account's inbox for deliveries: its server's shared inbox when it has one. */
 const INBOX = `COALESCE(NULLIF(a.shared_inbox_url, ''), a.inbox_url)`;
-const DELIVERABLE = `a.domain IS NOT NULL AND a.inbox_url IS NOT NULL AND a.inbox_url <> ''`;
+/**
+ * Remote accounts with an inbox, on no server under a `suspend` domain block (its own domain's
+ * or a parent's): as on Mastodon, a suspended server hears nothing from here.
+ */
+const DELIVERABLE = `a.domain IS NOT NULL AND a.inbox_url IS NOT NULL AND a.inbox_url <> ''
+  AND NOT EXISTS (SELECT 1 FROM domain_blocks db WHERE db.severity = 'suspend'
+                    AND (a.domain = db.domain OR a.domain LIKE '%.' || db.domain))`;
 
 /**
  * Where activities of local accounts go: the inboxes of remote accounts, shared inboxes
