@@ -1,8 +1,10 @@
 import { createFederation, type MessageQueue } from '@fedify/fedify';
+import { Activity, Flag } from '@fedify/vocab';
 import { INSTANCE_ACTOR_IDENTIFIER } from '@nestodon/activitypub/render';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
+import { DomainModerationQueries } from '@nestodon/core';
 import { activityRefusal, INBOX_HANDLERS } from '@nestodon/activitypub/inbox';
 import { RedisService, SafeHttpClient } from '@nestodon/platform';
 import { ActorRoutes } from './actor.routes';
@@ -75,7 +77,8 @@ export class FederationService {
         .setSharedKeyDispatcher(() => ({ identifier: INSTANCE_ACTOR_IDENTIFIER }));
       for (const handler of handlers) {
         inbox.on(handler.activityType, async (ctx, activity) => {
-          const refusal = activityRefusal(activity);
+          const refusal =
+            activityRefusal(activity) ?? (await this.domainRefusal(moduleRef, activity));
           if (refusal) {
             this.logger.warn({ activity: activity.id?.href, refusal }, 'Inbound activity refused');
             return;
@@ -84,6 +87,23 @@ export class FederationService {
         });
       }
     }
+  }
+
+  /**
+   * Instance domain blocks on the way in: a suspended server's activities are dropped, and a
+   * server whose reports are rejected files none (Mastodon's `reject_reports`).
+   */
+  private async domainRefusal(moduleRef: ModuleRef, activity: Activity): Promise<string | null> {
+    const host = activity.actorId?.host;
+    if (!host) return null;
+    const verdict = await moduleRef
+      .get(DomainModerationQueries, { strict: false })
+      .verdictFor(host);
+    if (verdict.blocked) return 'its server is suspended here';
+    if (verdict.rejectReports && activity instanceof Flag) {
+      return 'reports from its server are rejected here';
+    }
+    return null;
   }
 
   /** A context outside any request (its loaders fetch through the safe client). */

@@ -5,6 +5,7 @@ import {
   Account,
   AccountRepository,
   Favourite,
+  DomainBlock,
   Follow,
   FollowRequest,
   Report,
@@ -437,6 +438,37 @@ describe('POST /users/:name/inbox and /inbox', () => {
       expect(
         await api.dataSource.getRepository(Report).findOneBy({ accountId: reporter.id }),
       ).toMatchObject({ targetAccountId: alice.id, comment: 'spam', statusIds: [status.id] });
+    });
+  });
+  describe('instance domain blocks', () => {
+    afterEach(() => api.dataSource.getRepository(DomainBlock).clear());
+
+    it("drops a suspended server's activities, and a reject_reports server's reports", async () => {
+      await api.dataSource
+        .getRepository(DomainBlock)
+        .save({ domain: remote.host, severity: 'suspend' });
+      const mallory = remote.actor('mallory');
+      const followsOfAlice = () =>
+        api.dataSource.getRepository(Follow).countBy({ targetAccountId: alice.id });
+      const before = await followsOfAlice();
+      expect((await signedPost(inbox(), follow(mallory), mallory)).status).toBe(202);
+      expect(await followsOfAlice()).toBe(before);
+
+      await api.dataSource.getRepository(DomainBlock).clear();
+      await api.dataSource
+        .getRepository(DomainBlock)
+        .save({ domain: remote.host, severity: 'noop', rejectReports: true });
+      const reporter = remote.actor('reporter', { type: 'Application' });
+      const flag = {
+        '@context': MASTODON_CONTEXT,
+        id: activityId(reporter),
+        type: 'Flag',
+        actor: reporter.id,
+        content: 'not taken',
+        object: [localActor('alice')],
+      };
+      expect((await signedPost(sharedInbox(), flag, reporter)).status).toBe(202);
+      expect(await api.dataSource.getRepository(Report).countBy({ comment: 'not taken' })).toBe(0);
     });
   });
 });
