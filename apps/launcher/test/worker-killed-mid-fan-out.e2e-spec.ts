@@ -92,9 +92,13 @@ describe('the worker killed mid fan-out', () => {
     const prefix = `${environment.config.redis.namespace}bull`;
     const queue = new Queue('default', { prefix, connection: redis });
     try {
-      const [job] = (await queue.getCompleted()).filter(
-        (completed) => completed.name === JobName.DistributeStatus,
-      );
+      // The job finishes after the feeds (notifications and streaming come next): wait for it.
+      const distribution = async () =>
+        (await queue.getCompleted()).find(
+          (completed) => completed.name === JobName.DistributeStatus,
+        );
+      expect(await waitFor(async () => (await distribution()) !== undefined, 20_000)).toBe(true);
+      const job = (await distribution())!;
       expect(job.processedBy).toMatch(new RegExp(`:${second.child.pid}$`));
       expect(await queue.getFailedCount()).toBe(0);
     } finally {
