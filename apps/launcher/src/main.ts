@@ -3,7 +3,7 @@ import { ChildProcess, fork } from 'node:child_process';
 import { join } from 'node:path';
 import { EMBEDDED_DATABASE, loadConfigOrExit } from '@nestodon/config';
 import { MIGRATIONS, prepareDatabase } from '@nestodon/domain';
-import { createLogger } from '@nestodon/platform';
+import { createLogger, resolveRedisUse } from '@nestodon/platform';
 import {
   EmbeddedDatabase,
   needsEmbeddedPostgres,
@@ -33,6 +33,10 @@ async function main() {
     logger.info(
       `no PostgreSQL configured or answering: started the embedded one on 127.0.0.1:${embedded.port} (data in ${EMBEDDED_DATABASE.dataDir})`,
     );
+  }
+  config = await resolveRedisUse(config);
+  if (!config.redis.enabled) {
+    logger.info('no Redis configured or answering: queues, feeds and caches live in PostgreSQL');
   }
   const migrated = await prepareDatabase(config.database).catch((error: unknown) => {
     const reason = error instanceof Error ? error.message : String(error);

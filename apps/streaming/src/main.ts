@@ -1,11 +1,11 @@
 import '@nestodon/config/require-node';
 import { loadConfigOrExit } from '@nestodon/config';
-import { installShutdownDeadline } from '@nestodon/platform';
+import { installShutdownDeadline, resolveRedisUse } from '@nestodon/platform';
 import { Logger } from 'nestjs-pino';
 import { createStreamingApp } from './bootstrap';
 
 async function main() {
-  const config = loadConfigOrExit();
+  const config = await resolveRedisUse(loadConfigOrExit());
   const app = await createStreamingApp(config);
   app.enableShutdownHooks();
   installShutdownDeadline(config.http.shutdownTimeoutMs);

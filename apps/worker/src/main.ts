@@ -1,12 +1,12 @@
 import '@nestodon/config/require-node';
 import { loadConfigOrExit } from '@nestodon/config';
 import { prepareDatabase } from '@nestodon/domain';
-import { installShutdownDeadline } from '@nestodon/platform';
+import { installShutdownDeadline, resolveRedisUse } from '@nestodon/platform';
 import { Logger } from 'nestjs-pino';
 import { createWorkerApp } from './bootstrap';
 
 async function main() {
-  const config = loadConfigOrExit();
+  const config = await resolveRedisUse(loadConfigOrExit());
   if (config.database.migrateOnBoot) await prepareDatabase(config.database);
   const app = await createWorkerApp(config);
   app.enableShutdownHooks();

@@ -24,6 +24,14 @@ export interface DatabaseConfig {
 }
 
 export interface RedisConfig {
+  /**
+   * Whether Redis serves the coordination duties (queue, pub/sub, feeds, sessions, rate limits,
+   * idempotency keys, caches); false: PostgreSQL-backed adapters serve them. USE_REDIS=never,
+   * or `auto` resolved by `resolveRedisUse` at boot when nothing answers at the default address.
+   */
+  enabled: boolean;
+  /** USE_REDIS as given: `auto` until a process resolves it at boot. */
+  use: 'auto' | 'always' | 'never';
   /** Password and database index; also the server itself unless sentinels are given. */
   url: string;
   /** Redis Sentinel: the sentinels asked for the current master (null: connect to `url`). */
@@ -223,6 +231,8 @@ function withDefaults(vars: EnvironmentVariables): AppConfig {
       migrateOnBoot: vars.DB_MIGRATE_ON_BOOT ?? true,
     },
     redis: {
+      enabled: vars.USE_REDIS !== 'never',
+      use: (vars.USE_REDIS as RedisConfig['use'] | undefined) ?? 'auto',
       url: vars.REDIS_URL ?? 'redis://127.0.0.1:6379/0',
       sentinels:
         vars.REDIS_SENTINELS?.split(',').map((sentinel) => {

@@ -89,6 +89,10 @@ export class EnvironmentVariables {
   REDIS_URL?: string;
 
   @IsOptional()
+  @IsIn(['auto', 'always', 'never'])
+  USE_REDIS?: string;
+
+  @IsOptional()
   @Matches(/^[A-Za-z0-9_.-]+:\d{1,5}(,[A-Za-z0-9_.-]+:\d{1,5})*$/, {
     message: 'must list sentinels as host:port,host:port',
   })
@@ -504,6 +508,7 @@ class EnvironmentVariablesKeys implements Record<keyof EnvironmentVariables, und
   HTTP_HEADERS_TIMEOUT_MS = undefined;
   HTTP_REQUEST_TIMEOUT_MS = undefined;
   REDIS_URL = undefined;
+  USE_REDIS = undefined;
   REDIS_SENTINELS = undefined;
   REDIS_SENTINEL_MASTER = undefined;
   REDIS_NAMESPACE = undefined;

@@ -13,3 +13,4 @@ export * from './http-stand-in';
 export * from './request-examples';
 export * from './metrics';
 export * from './redis-server';
+export { freePort } from '@nestodon/platform';

@@ -1,9 +1,9 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '@nestodon/platform';
 import Redis from 'ioredis';
 
 /** A redis-server of a test's own, which the test may stop and start again (fault tests). */
@@ -14,17 +14,6 @@ export interface PrivateRedis {
   stop(): Promise<void>;
   /** Starts it again on the same port (if stopped); resolves once it answers. */
   start(): Promise<void>;
-}
-
-/** A TCP port nothing listens on now. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, 'close');
-  return port;
 }
 
 /** Starts `redis-server` (on the PATH, or REDIS_SERVER) without persistence on a free port. */
