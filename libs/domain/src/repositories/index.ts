@@ -51,6 +51,7 @@ export * from './access-block.repository';
 export * from './rule.repository';
 export * from './setting.repository';
 export * from './status-cleanup.repository';
+export * from './duplicate-repair.repository';
 export * from './tag-follow.repository';
 export * from './tag.repository';
 export * from './user-role.repository';

@@ -19,6 +19,7 @@ import { CustomEmojiRepository } from './custom-emoji.repository';
 import { CustomFilterRepository } from './custom-filter.repository';
 import { DirectoryRepository } from './directory.repository';
 import { DomainAllowRepository } from './domain-allow.repository';
+import { DuplicateRepairRepository } from './duplicate-repair.repository';
 import { DomainBlockRepository } from './domain-block.repository';
 import { PreviewCardRepository } from './preview-card.repository';
 import { SearchRepository } from './search.repository';
@@ -95,6 +96,7 @@ export const REPOSITORIES = [
   DirectoryRepository,
   DomainAllowRepository,
   DomainBlockRepository,
+  DuplicateRepairRepository,
   EndorsementRepository,
   FanOutRepository,
   FavouriteRepository,
