@@ -182,3 +182,53 @@ describe.each(ADAPTERS)('pub/sub on %s', (_name, env, killConnection) => {
     await after.release();
   });
 });
+
+describe('pub/sub on PostgreSQL: what it stores', () => {
+  let environment: TestEnvironment;
+  let app: INestApplicationContext;
+  let transport: PubSubTransport;
+  let dataSource: DataSource;
+
+  beforeAll(async () => {
+    environment = await createTestEnvironment({ env: { USE_REDIS: 'never' } });
+    const moduleRef = await Test.createTestingModule({
+      imports: [
+        ConfigModule.forRoot(environment.config),
+        DatabaseModule,
+        RedisModule,
+        PubSubModule,
+      ],
+    }).compile();
+    app = await moduleRef.init();
+    transport = app.get(PubSubTransport);
+    dataSource = app.get(DataSource);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await environment.teardown();
+  });
+
+  const count = async (sql: string) => ((await dataSource.query(sql)) as Array<{ n: number }>)[0].n;
+
+  it('keeps long messages for a minute, and short ones not at all', async () => {
+    await transport.publish([Channel.public], 'short');
+    expect(await count(`SELECT count(*)::int AS n FROM pubsub_payloads`)).toBe(0);
+    await transport.publish([Channel.public], 'x'.repeat(9000));
+    expect(await count(`SELECT count(*)::int AS n FROM pubsub_payloads`)).toBe(1);
+    await dataSource.query(`UPDATE pubsub_payloads SET created_at = now() - interval '61 seconds'`);
+    await transport.publish([Channel.public], 'y'.repeat(9000));
+    expect(await count(`SELECT count(*)::int AS n FROM pubsub_payloads`)).toBe(1);
+  });
+
+  it('lets subscription markers expire, and removes expired ones', async () => {
+    const [a, b] = [Channel.user('1'), Channel.user('2')];
+    await transport.markSubscribed([a, b], 60);
+    await dataSource.query(
+      `UPDATE pubsub_subscriptions SET expires_at = now() - interval '1 second' WHERE channel = $1`,
+      [a],
+    );
+    expect(await transport.subscribedAmong([a, b])).toEqual(new Set([b]));
+    await transport.markSubscribed([b], 60);
+    expect(await count(`SELECT count(*)::int AS n FROM pubsub_subscriptions`)).toBe(1);
+  });
+});
