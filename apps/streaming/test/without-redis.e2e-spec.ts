@@ -79,4 +79,34 @@ describe('feeds and streaming without Redis', () => {
       redis.disconnect();
     }
   });
+
+  it('closes streams when the listening connection is lost, and streams again once it is back', async () => {
+    const socket = await StreamSocket.open(world.streaming.url, {
+      token: bob.auth.replace(/^Bearer /, ''),
+      via: 'header',
+      query: { stream: 'public:local' },
+    });
+    sockets.push(socket);
+    await listening(world.streaming, Channel.publicLocal);
+
+    // Cut every process's listening connection, as a network loss would.
+    await world.api.dataSource.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+        WHERE datname = current_database() AND application_name = 'nestodon-listener'`,
+    );
+    // Told as when Redis goes: 1013, try again later.
+    expect((await socket.closed).code).toBe(1013);
+
+    const ready = async () => (await world.streaming.http.get('/health/ready')).status === 200;
+    expect(await waitFor(ready)).toBe(true);
+    const again = await StreamSocket.open(world.streaming.url, {
+      token: bob.auth.replace(/^Bearer /, ''),
+      via: 'header',
+      query: { stream: 'public:local' },
+    });
+    sockets.push(again);
+    await listening(world.streaming, Channel.publicLocal);
+    const id = await post(world, alice.auth, { status: 'after the listener came back' });
+    expect((await again.event('update', id)).stream).toEqual(['public:local']);
+  });
 });
