@@ -47,7 +47,6 @@ export class PostgresFeedsAndPubSub1795490309387 implements MigrationInterface {
          v_feed bigint;
          v_status bigint;
          v_reblog bigint;
-         v_boundary bigint;
          v_touched bigint[] := '{}';
        BEGIN
          FOR v_feed, v_status, v_reblog IN
@@ -76,14 +75,13 @@ export class PostgresFeedsAndPubSub1795490309387 implements MigrationInterface {
              status_id := v_status;
              RETURN NEXT;
            END IF;
-           SELECT e.status_id INTO v_boundary FROM feed_entries e
-            WHERE e.feed_type = p_type AND e.feed_id = v_feed
-            ORDER BY e.status_id DESC OFFSET p_falloff LIMIT 1;
-           IF v_boundary IS NOT NULL THEN
-             UPDATE feed_entries e SET reblog_tracked = false
-              WHERE e.feed_type = p_type AND e.feed_id = v_feed AND e.reblog_tracked
-                AND e.status_id <= v_boundary;
-           END IF;
+           -- The boundary is only looked up when the feed tracks a reblog (an index probe).
+           UPDATE feed_entries e SET reblog_tracked = false
+            WHERE e.feed_type = p_type AND e.feed_id = v_feed AND e.reblog_tracked
+              AND e.status_id <= (
+                SELECT b.status_id FROM feed_entries b
+                 WHERE b.feed_type = p_type AND b.feed_id = v_feed
+                 ORDER BY b.status_id DESC OFFSET p_falloff LIMIT 1);
            IF NOT v_feed = ANY (v_touched) THEN v_touched := v_touched || v_feed; END IF;
          END LOOP;
          -- Trimming older entries changes no rank among the newest, so once per feed is enough.
