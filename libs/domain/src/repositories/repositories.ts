@@ -28,8 +28,10 @@ import { EndorsementRepository } from './endorsement.repository';
 import { FanOutRepository } from './fan-out.repository';
 import { FavouriteRepository } from './favourite.repository';
 import { FeaturedTagsRepository } from './featured-tags.repository';
+import { FeedEntryRepository } from './feed-entry.repository';
 import { FeedFactsRepository } from './feed-facts.repository';
 import { FeedRepository } from './feed.repository';
+import { PubSubRepository } from './pubsub.repository';
 import { FollowRecommendationRepository } from './follow-recommendation.repository';
 import { FollowRepository } from './follow.repository';
 import { InboxRepository } from './inbox.repository';
@@ -101,8 +103,10 @@ export const REPOSITORIES = [
   FanOutRepository,
   FavouriteRepository,
   FeaturedTagsRepository,
+  FeedEntryRepository,
   FeedFactsRepository,
   FeedRepository,
+  PubSubRepository,
   FollowRecommendationRepository,
   FollowRepository,
   InboxRepository,
