@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { CliRuntime } from '../cli-runtime';
 import { accountsCommand } from './accounts.command';
 import { announcementsCommand } from './announcements.command';
+import { auditLogCommand } from './audit-log.command';
 import { cacheCommand } from './cache.command';
 import { dbCommand } from './db.command';
 import { domainsCommand } from './domains.command';
@@ -9,6 +10,7 @@ import { emojiCommand } from './emoji.command';
 import { feedsCommand } from './feeds.command';
 import { mediaCommand } from './media.command';
 import { recommendationsCommand } from './recommendations.command';
+import { rolesCommand } from './roles.command';
 import { searchCommand } from './search.command';
 import { settingsCommand } from './settings.command';
 import { statusesCommand } from './statuses.command';
@@ -24,6 +26,7 @@ import { vapidCommand } from './vapid.command';
 export const COMMANDS: ReadonlyArray<(runtime: CliRuntime) => Command> = [
   accountsCommand,
   announcementsCommand,
+  auditLogCommand,
   cacheCommand,
   dbCommand,
   domainsCommand,
@@ -31,6 +34,7 @@ export const COMMANDS: ReadonlyArray<(runtime: CliRuntime) => Command> = [
   feedsCommand,
   mediaCommand,
   recommendationsCommand,
+  rolesCommand,
   searchCommand,
   settingsCommand,
   statusesCommand,

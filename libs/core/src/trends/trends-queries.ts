@@ -21,9 +21,15 @@ export interface TrendingLink {
 }
 
 /**
- * The current trends (GET /api/v1/trends/*), from the rankings RefreshTrendsService stores:
- * nothing when the `trends` setting is off, only staff-allowed items unless
- * `trendable_by_default`.
+ * Who a list of trends is for: a reader, whose languages come first (empty: no preference),
+ * or staff reviewing them, who see every trending item not rejected, whatever the settings.
+ */
+export type TrendAudience = { languages: string[] } | 'staff';
+
+/**
+ * The current trends (GET /api/v1/trends/* and the admin review lists), from the rankings
+ * RefreshTrendsService stores. Readers get nothing when the `trends` setting is off, and only
+ * staff-allowed items unless `trendable_by_default`.
  */
 @Injectable()
 export class TrendsQueries {
@@ -36,17 +42,32 @@ export class TrendsQueries {
     private readonly visibility: StatusQueries,
   ) {}
 
-  async tags(offset: number, limit: number): Promise<Tag[]> {
-    return this.trends.tags(await this.ids('tags', offset, limit));
+  async tags(audience: TrendAudience, offset: number, limit: number): Promise<Tag[]> {
+    return this.trends.tags(await this.ids('tags', audience, offset, limit));
   }
 
-  async statuses(viewer: Viewer, offset: number, limit: number): Promise<Status[]> {
-    const ids = await this.ids('statuses', offset, limit);
+  async statuses(
+    audience: TrendAudience,
+    viewer: Viewer,
+    offset: number,
+    limit: number,
+  ): Promise<Status[]> {
+    const ids = await this.ids('statuses', audience, offset, limit);
     return this.visibility.filterForList(await this.statusRows.findPage(ids), viewer);
   }
 
-  async links(offset: number, limit: number, now = Date.now()): Promise<TrendingLink[]> {
-    const cards = await this.trends.cards(await this.ids('links', offset, limit));
+  async links(
+    audience: TrendAudience,
+    offset: number,
+    limit: number,
+    now = Date.now(),
+  ): Promise<TrendingLink[]> {
+    const cards = await this.trends.cards(await this.ids('links', audience, offset, limit));
+    return this.linksWithHistory(cards, now);
+  }
+
+  /** The cards with seven days of their sharing, newest day first. */
+  async linksWithHistory(cards: PreviewCard[], now = Date.now()): Promise<TrendingLink[]> {
     const days = Array.from(
       { length: TAG_HISTORY_DAYS },
       (_, i) => dayStart(now) - i * DAY_SECONDS,
@@ -77,9 +98,16 @@ export class TrendsQueries {
     return (await this.store.has('links', !settings.trendableByDefault, card.id)) ? card : null;
   }
 
-  private async ids(kind: TrendKind, offset: number, limit: number): Promise<string[]> {
+  private async ids(
+    kind: TrendKind,
+    audience: TrendAudience,
+    offset: number,
+    limit: number,
+  ): Promise<string[]> {
+    if (audience === 'staff') return this.store.page(kind, false, offset, limit);
     const settings = await this.settings.current();
     if (!settings.trends) return [];
-    return this.store.page(kind, !settings.trendableByDefault, offset, limit);
+    const allowedOnly = !settings.trendableByDefault;
+    return this.store.page(kind, allowedOnly, offset, limit, audience.languages);
   }
 }
