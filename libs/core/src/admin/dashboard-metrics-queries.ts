@@ -61,10 +61,6 @@ const named = (row: DimensionRow): DimensionEntry => ({
   value: row.value,
 });
 
-/** A field of Redis's INFO answer. */
-const infoField = (info: string, field: string): string =>
-  new RegExp(`^${field}:(.*)$`, 'm').exec(info)?.[1]?.trim() ?? '';
-
 const day = (date: Date) => date.toISOString().slice(0, 10);
 const shifted = (date: Date, days: number) => new Date(date.getTime() - days * DAY);
 
@@ -141,26 +137,34 @@ export class DashboardMetricsQueries {
   private async spaceUsage(): Promise<DimensionEntry[]> {
     const [storage, memory] = await Promise.all([
       this.metrics.storage(),
-      this.redis.client.info('memory'),
+      this.redisInfo('memory', 'used_memory'),
     ]);
-    const redis = Number(infoField(memory, 'used_memory'));
     return [
       { key: 'postgresql', humanKey: 'PostgreSQL', value: storage.database, unit: 'bytes' },
-      { key: 'redis', humanKey: 'Redis', value: redis, unit: 'bytes' },
+      ...(memory === null
+        ? []
+        : [{ key: 'redis', humanKey: 'Redis', value: Number(memory), unit: 'bytes' as const }]),
       { key: 'media', humanKey: 'Media storage', value: storage.media, unit: 'bytes' },
     ];
   }
 
   private async softwareVersions(): Promise<DimensionEntry[]> {
-    const [postgresql, server] = await Promise.all([
+    const [postgresql, redis] = await Promise.all([
       this.metrics.databaseVersion(),
-      this.redis.client.info('server'),
+      this.redisInfo('server', 'redis_version'),
     ]);
     return [
       { key: 'mastodon', humanKey: 'Nestodon', value: NESTODON_VERSION },
       { key: 'node', humanKey: 'Node.js', value: process.versions.node },
       { key: 'postgresql', humanKey: 'PostgreSQL', value: postgresql },
-      { key: 'redis', humanKey: 'Redis', value: infoField(server, 'redis_version') },
+      ...(redis === null ? [] : [{ key: 'redis', humanKey: 'Redis', value: redis }]),
     ];
+  }
+
+  /** A field of Redis's INFO section; null when the server runs without Redis. */
+  private async redisInfo(section: string, field: string): Promise<string | null> {
+    if (!this.config.redis.enabled) return null;
+    const info = await this.redis.client.info(section);
+    return new RegExp(`^${field}:(.*)$`, 'm').exec(info)?.[1]?.trim() ?? null;
   }
 }
