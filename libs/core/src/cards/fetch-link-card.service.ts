@@ -104,6 +104,7 @@ export class FetchLinkCardService {
         title: oembed?.title || page.title,
         description: page.description,
         type: oembed?.type ?? page.type,
+        article: page.article,
         html: oembed && page.oembedUrl ? embedHtml(oembed, page.oembedUrl) : '',
         authorName: oembed?.authorName || page.authorName,
         authorUrl: oembed?.authorUrl || page.authorUrl,

@@ -42,6 +42,14 @@ const TRENDABLE_STATUS = `
   s.visibility = 0 AND s.deleted_at IS NULL AND s.reblog_of_id IS NULL
   AND a.suspended_at IS NULL AND a.silenced_at IS NULL`;
 
+/**
+ * A card (`c`) fit to trend, as Mastodon's appropriate_for_trends?: an article with a title, a
+ * description, a picture and the name of its site.
+ */
+const TRENDABLE_CARD = `
+  c.type = 0 AND c.article AND c.title <> '' AND c.description <> ''
+  AND c.image_file_name IS NOT NULL AND c.provider_name <> ''`;
+
 /** The host of a preview card's URL (`c`), lower case: its publisher's domain. */
 export const CARD_HOST_SQL = `lower(substring(c.url from '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/]*@)?([^/:?#]+)'))`;
 
@@ -69,8 +77,8 @@ export class TrendsRepository {
   }
 
   /**
-   * Links (cards) shared in public statuses of discoverable accounts over the last two days:
-   * distinct accounts in the last 24 hours and in the 24 before. Records the publisher of each
+   * Links (article cards) shared in public statuses of discoverable accounts, without content
+   * warning, over the last two days: distinct accounts in the last 24 hours and in the 24 before. Records the publisher of each
    * link first (as unreviewed), so staff can review it.
    */
   async linkShares(now: Date): Promise<LinkShares[]> {
@@ -79,7 +87,8 @@ export class TrendsRepository {
       JOIN statuses s ON s.id = pcs.status_id JOIN accounts a ON a.id = s.account_id
       JOIN preview_cards c ON c.id = pcs.preview_card_id
      WHERE s.created_at >= $1::timestamptz - interval '2 days' AND ${TRENDABLE_STATUS}
-       AND a.discoverable IS TRUE`;
+       AND a.discoverable IS TRUE AND NOT s.sensitive AND s.spoiler_text = ''
+       AND ${TRENDABLE_CARD}`;
     await this.dataSource.query(
       `INSERT INTO preview_card_providers (domain)
        SELECT DISTINCT ${CARD_HOST_SQL} ${shared} AND ${CARD_HOST_SQL} IS NOT NULL

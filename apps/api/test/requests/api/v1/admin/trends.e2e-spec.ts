@@ -1,6 +1,7 @@
 import { ChangeSettingsService, RefreshTrendsService } from '@nestodon/core';
 import { PreviewCard, PreviewCardProvider, Tag } from '@nestodon/domain';
 import { HttpStandIn, startHttpStandIn } from '@nestodon/testing';
+import { articleSite } from '../../../../support/link-sites';
 import { ApiHarness, startApi } from '../../../../support/api-harness';
 import { staff } from '../../../../support/moderation';
 import { links, Person, person, scopedAuth } from '../../../../support/relationships';
@@ -30,11 +31,7 @@ describe('/api/v1/admin/trends (review) and language-first trends', () => {
     (await api.dataSource.getRepository(Tag).findOneByOrFail({ name })).id;
 
   beforeAll(async () => {
-    site = await startHttpStandIn((_request, res) => {
-      res
-        .writeHead(200, { 'Content-Type': 'text/html' })
-        .end('<html><head><meta property="og:title" content="Big news"></head></html>');
-    });
+    site = await startHttpStandIn(await articleSite());
     api = await startApi({ inlineJobs: true });
     admin = await staff(api, 'Admin');
     moderator = await staff(api, 'Moderator');
