@@ -3,6 +3,9 @@ import { RedisService } from '@nestodon/platform';
 
 export type TrendKind = 'tags' | 'links' | 'statuses';
 
+/** Every trending item (`review`), those not rejected (`all`), those staff allowed (`allowed`). */
+export type TrendSet = 'review' | 'all' | 'allowed';
+
 /** A ranked item, whether staff allowed it (null: not reviewed) and its language. */
 export interface RankedItem {
   id: string;
@@ -13,22 +16,25 @@ export interface RankedItem {
 
 /**
  * The current trends in Redis, as Mastodon keeps them: per kind a sorted set of every
- * trending item not rejected (`all`), one of the staff-allowed ones (`allowed`) and each item's
- * language (`languages`), replaced together by each refresh.
+ * trending item, rejected ones included, for staff to review (`review`), one of those not
+ * rejected (`all`), one of the staff-allowed ones (`allowed`) and each item's language
+ * (`languages`), replaced together by each refresh.
  */
 @Injectable()
 export class TrendStore {
   constructor(private readonly redis: RedisService) {}
 
-  private key(kind: TrendKind, set: 'all' | 'allowed' | 'languages') {
+  private key(kind: TrendKind, set: TrendSet | 'languages') {
     return `trending:${kind}:${set}`;
   }
 
   async replace(kind: TrendKind, items: RankedItem[]): Promise<void> {
-    const shown = items.filter((item) => item.trendable !== false && item.score > 0);
+    const scored = items.filter((item) => item.score > 0);
+    const shown = scored.filter((item) => item.trendable !== false);
     const allowed = shown.filter((item) => item.trendable === true);
     const multi = this.redis.client.multi();
     for (const [set, list] of [
+      ['review', scored],
       ['all', shown],
       ['allowed', allowed],
     ] as const) {
@@ -38,31 +44,28 @@ export class TrendStore {
       }
     }
     multi.del(this.key(kind, 'languages'));
-    const languages = shown.flatMap((item) => (item.language ? [item.id, item.language] : []));
+    const languages = scored.flatMap((item) => (item.language ? [item.id, item.language] : []));
     if (languages.length > 0) multi.hset(this.key(kind, 'languages'), ...languages);
     await multi.exec();
   }
 
-  /** Whether the item is trending (and allowed, when review is required). */
-  async has(kind: TrendKind, allowedOnly: boolean, id: string): Promise<boolean> {
-    return (
-      (await this.redis.client.zscore(this.key(kind, allowedOnly ? 'allowed' : 'all'), id)) !== null
-    );
+  /** Whether the item is in the set (`allowed` when review is required, else `all`). */
+  async has(kind: TrendKind, set: TrendSet, id: string): Promise<boolean> {
+    return (await this.redis.client.zscore(this.key(kind, set), id)) !== null;
   }
 
   /**
-   * Ids by descending score; only allowed ones when review is required. With `languages`,
-   * items in those languages come first (Mastodon's trends for the reader's languages), the
-   * others after them, each group by score.
+   * Ids of a set by descending score. With `languages`, items in those languages come first
+   * (Mastodon's trends for the reader's languages), the others after them, each group by score.
    */
   async page(
     kind: TrendKind,
-    allowedOnly: boolean,
+    set: TrendSet,
     offset: number,
     limit: number,
     languages: string[] = [],
   ): Promise<string[]> {
-    const key = this.key(kind, allowedOnly ? 'allowed' : 'all');
+    const key = this.key(kind, set);
     if (languages.length === 0) {
       return this.redis.client.zrevrange(key, offset, offset + limit - 1);
     }

@@ -22,7 +22,8 @@ export interface TrendingLink {
 
 /**
  * Who a list of trends is for: a reader, whose languages come first (empty: no preference),
- * or staff reviewing them, who see every trending item not rejected, whatever the settings.
+ * or staff reviewing them, who see every trending item, rejected ones too, whatever the
+ * settings.
  */
 export type TrendAudience = { languages: string[] } | 'staff';
 
@@ -95,7 +96,8 @@ export class TrendsQueries {
     if (!settings.trends) return null;
     const card = await this.cards.findByUrl(url);
     if (!card) return null;
-    return (await this.store.has('links', !settings.trendableByDefault, card.id)) ? card : null;
+    const set = settings.trendableByDefault ? 'all' : 'allowed';
+    return (await this.store.has('links', set, card.id)) ? card : null;
   }
 
   private async ids(
@@ -104,10 +106,10 @@ export class TrendsQueries {
     offset: number,
     limit: number,
   ): Promise<string[]> {
-    if (audience === 'staff') return this.store.page(kind, false, offset, limit);
+    if (audience === 'staff') return this.store.page(kind, 'review', offset, limit);
     const settings = await this.settings.current();
     if (!settings.trends) return [];
-    const allowedOnly = !settings.trendableByDefault;
-    return this.store.page(kind, allowedOnly, offset, limit, audience.languages);
+    const set = settings.trendableByDefault ? 'all' : 'allowed';
+    return this.store.page(kind, set, offset, limit, audience.languages);
   }
 }

@@ -34,9 +34,9 @@ const REVIEW = Permission.ManageTaxonomies;
 
 /**
  * /api/v1/admin/trends: staff review of trending tags, links, link publishers and statuses
- * (manage_taxonomies). As in Mastodon, the lists answer anyone: staff get every trending item
- * not rejected, with `requires_review`, whatever the trends settings; other callers get the
- * public trends. A token must still carry `admin:read`.
+ * (manage_taxonomies). As in Mastodon, the lists answer anyone: staff get every trending item,
+ * rejected ones too, with `requires_review`, whatever the trends settings; other callers get
+ * the public trends. A token must still carry `admin:read`.
  */
 @Controller('api/v1/admin/trends')
 export class AdminTrendsController {
