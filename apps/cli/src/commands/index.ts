@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { CliRuntime } from '../cli-runtime';
 import { accountsCommand } from './accounts.command';
 import { announcementsCommand } from './announcements.command';
+import { auditLogCommand } from './audit-log.command';
 import { cacheCommand } from './cache.command';
 import { dbCommand } from './db.command';
 import { domainsCommand } from './domains.command';
@@ -10,6 +11,7 @@ import { feedsCommand } from './feeds.command';
 import { maintenanceCommand } from './maintenance.command';
 import { mediaCommand } from './media.command';
 import { recommendationsCommand } from './recommendations.command';
+import { rolesCommand } from './roles.command';
 import { searchCommand } from './search.command';
 import { settingsCommand } from './settings.command';
 import { statusesCommand } from './statuses.command';
@@ -25,6 +27,7 @@ import { vapidCommand } from './vapid.command';
 export const COMMANDS: ReadonlyArray<(runtime: CliRuntime) => Command> = [
   accountsCommand,
   announcementsCommand,
+  auditLogCommand,
   cacheCommand,
   dbCommand,
   domainsCommand,
@@ -33,6 +36,7 @@ export const COMMANDS: ReadonlyArray<(runtime: CliRuntime) => Command> = [
   maintenanceCommand,
   mediaCommand,
   recommendationsCommand,
+  rolesCommand,
   searchCommand,
   settingsCommand,
   statusesCommand,

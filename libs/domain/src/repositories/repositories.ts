@@ -24,6 +24,9 @@ import { DomainBlockRepository } from './domain-block.repository';
 import { PreviewCardRepository } from './preview-card.repository';
 import { SearchRepository } from './search.repository';
 import { TrendsRepository } from './trends.repository';
+import { TrendReviewRepository } from './trend-review.repository';
+import { MetricsRepository } from './metrics.repository';
+import { AuditLogRepository } from './audit-log.repository';
 import { EndorsementRepository } from './endorsement.repository';
 import { FanOutRepository } from './fan-out.repository';
 import { FavouriteRepository } from './favourite.repository';
@@ -148,6 +151,9 @@ export const REPOSITORIES = [
   TimelineRepository,
   TransactionRunner,
   TrendsRepository,
+  TrendReviewRepository,
+  MetricsRepository,
+  AuditLogRepository,
   UserRepository,
   UserRoleRepository,
   ViewerRelationsRepository,
