@@ -167,6 +167,17 @@ describe('SafeHttpClient', () => {
     await expect(bomb.arrayBuffer()).rejects.toThrow();
   });
 
+  it('lets a body be dropped unread, and keeps working', async () => {
+    const http = client({ allowAddress: anyAddress });
+    for (const path of ['/big', '/json', '/gzip']) {
+      const response = await http.fetch(server.url(path));
+      await response.body!.cancel();
+    }
+    // Data arriving after the cancel must go nowhere (not into the cancelled stream).
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await (await http.fetch(server.url('/json'))).json()).toMatchObject({ ok: true });
+  });
+
   it('gives up on a server that does not answer in time', async () => {
     await expect(
       client({ allowAddress: anyAddress }).fetch(server.url('/hang'), { timeoutMs: 200 }),

@@ -267,7 +267,9 @@ export class SafeHttpClient implements OnApplicationShutdown {
       // pipeline destroys every stage when one fails, so errors reach the body's reader.
       const stages = decoder ? [res, decoder, limited] : [res, limited];
       pipeline(stages as [Readable, Transform], () => undefined);
-      body = Readable.toWeb(limited) as ReadableStream;
+      // Not Readable.toWeb: cancelling its stream (a body left unread) while data still flows
+      // makes it enqueue into a closed controller, an uncaught exception.
+      body = ReadableStream.from<Uint8Array>(limited);
     }
     const response = new Response(body, { status, statusText: res.statusMessage, headers });
     // What fetch reports: the URL the response came from, after redirects.
