@@ -28,12 +28,17 @@ export default defineBenchmark<{ username: string }>({
   async setup({ config, dataSource, url }) {
     let delivered = 0;
     let unsigned = 0;
+    /** When the latest delivery arrived, for the delivery phase's own rate. */
+    let firstAt = 0;
+    let lastAt = 0;
     const servers = await Promise.all(
       Array.from({ length: SERVERS }, async () => {
         const server = http.createServer((request, response) => {
           if (!String(request.headers.signature ?? '').includes('keyId=')) unsigned++;
           request.resume();
           request.on('end', () => {
+            lastAt = now();
+            if (firstAt === 0) firstAt = lastAt;
             delivered++;
             response.writeHead(202).end();
           });
@@ -78,9 +83,13 @@ export default defineBenchmark<{ username: string }>({
     await worker.init();
     try {
       const rates: number[] = [];
+      const phaseRates: number[] = [];
+      const cpuPerDelivery: number[] = [];
       for (let i = 0; i < POSTS; i++) {
         const before = delivered;
+        firstAt = 0;
         const started = now();
+        const cpu = process.cpuUsage();
         const response = await fetch(`${url}/api/v1/statuses`, {
           method: 'POST',
           headers: { authorization: authorAuth, 'content-type': 'application/json' },
@@ -92,19 +101,30 @@ export default defineBenchmark<{ username: string }>({
           await new Promise((resolve) => setTimeout(resolve, 2));
         }
         const elapsed = now() - started;
-        const rate = (INBOXES / elapsed) * 1000;
-        rates.push(rate);
+        const used = process.cpuUsage(cpu);
+        rates.push((INBOXES / elapsed) * 1000);
+        // From the first delivery to the last: the worker's delivery rate alone, without the
+        // post's request and its distribution (rendering, the followers' inboxes, enqueueing).
+        phaseRates.push(((INBOXES - 1) / (lastAt - firstAt)) * 1000);
+        // Everything this process ran (api, worker and the inbox servers) per delivery: less
+        // dependent on how busy the machine is than the rates.
+        cpuPerDelivery.push((used.user + used.system) / 1000 / INBOXES);
         process.stdout.write(
           `bench: post ${i + 1} reached ${INBOXES} inboxes in ${elapsed.toFixed(0)} ms ` +
-            `(${rate.toFixed(0)} signed deliveries/s)\n`,
+            `(${rates[i].toFixed(0)} signed deliveries/s; delivery phase ` +
+            `${phaseRates[i].toFixed(0)}/s; ${cpuPerDelivery[i].toFixed(2)} ms CPU per delivery)\n`,
         );
       }
       if (unsigned > 0) throw new Error(`${unsigned} deliveries were not signed`);
+      const median = (values: number[]) =>
+        [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
       const sorted = [...rates].sort((a, b) => a - b);
       process.stdout.write(
         `bench: outbound federation, one worker (federation.deliver:${CONCURRENCY}): median ` +
-          `${sorted[Math.floor(sorted.length / 2)].toFixed(0)} signed deliveries/s, ` +
-          `best ${sorted.at(-1)!.toFixed(0)}, worst ${sorted[0].toFixed(0)}\n`,
+          `${median(rates).toFixed(0)} signed deliveries/s, ` +
+          `best ${sorted.at(-1)!.toFixed(0)}, worst ${sorted[0].toFixed(0)}; delivery phase ` +
+          `median ${median(phaseRates).toFixed(0)}/s; ` +
+          `${median(cpuPerDelivery).toFixed(2)} ms CPU per delivery\n`,
       );
     } finally {
       await worker.close();
