@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import http from 'node:http';
 import { AddressInfo } from 'node:net';
 import { createWorkerApp } from '../../apps/worker/src/bootstrap';
+import { DELIVERY_JOB_OPTIONS, JobName, JobQueue } from '@nestodon/queue';
 import { createAccessToken } from '@nestodon/testing';
 import { defineBenchmark } from '../benchmark';
 import { insertLocalAccounts } from '../seed-timelines';
@@ -11,6 +12,8 @@ const INBOXES = 200;
 /** Loopback servers the inboxes are spread over (each its own host for the failure tracker). */
 const SERVERS = 4;
 const POSTS = 5;
+/** Deliveries queued at once for the sustained rate (ten posts' worth). */
+const QUEUED = 2000;
 /** Deliveries a worker runs at once (WORKER_QUEUES federation.deliver:N). */
 const CONCURRENCY = 50;
 
@@ -126,6 +129,7 @@ export default defineBenchmark<{ username: string }>({
           `median ${median(phaseRates).toFixed(0)}/s; ` +
           `${median(cpuPerDelivery).toFixed(2)} ms CPU per delivery\n`,
       );
+      await measureQueued(worker.get(JobQueue), author.accountId, origins, () => delivered);
     } finally {
       await worker.close();
       await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
@@ -140,3 +144,51 @@ export default defineBenchmark<{ username: string }>({
     },
   ],
 });
+
+/**
+ * The worker's sustained rate: QUEUED deliveries of one activity put straight into
+ * `federation.deliver`, timed until the inboxes have them all, with the CPU this process spent.
+ */
+async function measureQueued(
+  jobs: JobQueue,
+  accountId: string,
+  origins: string[],
+  delivered: () => number,
+): Promise<void> {
+  const body = JSON.stringify({
+    '@context': 'https://www.w3.org/ns/activitystreams',
+    id: 'https://bench.example/users/author0/statuses/1/activity',
+    type: 'Create',
+    actor: 'https://bench.example/users/author0',
+    to: ['https://www.w3.org/ns/activitystreams#Public'],
+    object: {
+      id: 'https://bench.example/users/author0/statuses/1',
+      type: 'Note',
+      content: 'x'.repeat(1500),
+    },
+  });
+  const before = delivered();
+  const started = now();
+  const cpu = process.cpuUsage();
+  await jobs.enqueueMany(
+    JobName.DeliverActivity,
+    Array.from({ length: QUEUED }, (_, n) => ({
+      accountId,
+      inbox: `${origins[n % origins.length]}/inbox/${n % INBOXES}`,
+      body,
+    })),
+    DELIVERY_JOB_OPTIONS,
+  );
+  while (delivered() - before < QUEUED) {
+    if (now() - started > 120_000) throw new Error(`only ${delivered() - before} deliveries`);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  const elapsed = now() - started;
+  const used = process.cpuUsage(cpu);
+  const cpuMs = (used.user + used.system) / 1000;
+  process.stdout.write(
+    `bench: ${QUEUED} deliveries queued at once: ${((QUEUED / elapsed) * 1000).toFixed(0)} signed ` +
+      `deliveries/s, ${(cpuMs / QUEUED).toFixed(2)} ms CPU per delivery ` +
+      `(${((cpuMs / elapsed) * 100).toFixed(0)} % of a core)\n`,
+  );
+}
