@@ -236,9 +236,11 @@ describe('two instances federating', () => {
         content: expect.stringContaining('B is fine'),
       }),
     ]);
-    expect(
-      (await body(get(a, alice, `/api/v1/statuses/${aliceMention.onA.id}`))).replies_count,
-    ).toBe(1);
+    const counted = await eventually(
+      () => body(get(a, alice, `/api/v1/statuses/${aliceMention.onA.id}`)),
+      (status) => status.replies_count === 1,
+    );
+    expect(counted.replies_count).toBe(1);
   });
 
   it('favourites and boosts count on the origin, and their undoing too', async () => {
@@ -257,11 +259,16 @@ describe('two instances federating', () => {
     expect(accts(await body(get(b, bob, `/api/v1/statuses/${onB}/reblogged_by`)))).toEqual([
       `alice@${a.domain}`,
     ]);
-    const types = (await notificationsOf(b, bob))
-      .filter((n: Json) => n.status?.id === onB)
-      .map((n: Json) => n.type)
-      .sort();
-    expect(types).toEqual(['favourite', 'reblog']);
+    const typesOn = (notifications: Json[]) =>
+      notifications
+        .filter((n: Json) => n.status?.id === onB)
+        .map((n: Json) => n.type)
+        .sort();
+    const notified = await eventually(
+      () => notificationsOf(b, bob),
+      (list) => Array.isArray(list) && typesOn(list).length === 2,
+    );
+    expect(typesOn(notified)).toEqual(['favourite', 'reblog']);
 
     await send(a, alice, 'post', `/api/v1/statuses/${onA}/unfavourite`);
     await send(a, alice, 'post', `/api/v1/statuses/${onA}/unreblog`);
