@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import http from 'node:http';
 import { AddressInfo } from 'node:net';
 import { createWorkerApp } from '../../apps/worker/src/bootstrap';
+import { DELIVERY_JOB_OPTIONS, JobName, JobQueue } from '@nestodon/queue';
 import { createAccessToken } from '@nestodon/testing';
 import { defineBenchmark } from '../benchmark';
 import { insertLocalAccounts } from '../seed-timelines';
@@ -11,6 +12,8 @@ const INBOXES = 200;
 /** Loopback servers the inboxes are spread over (each its own host for the failure tracker). */
 const SERVERS = 4;
 const POSTS = 5;
+/** Deliveries queued at once for the sustained rate (ten posts' worth). */
+const QUEUED = 2000;
 /** Deliveries a worker runs at once (WORKER_QUEUES federation.deliver:N). */
 const CONCURRENCY = 50;
 
@@ -28,12 +31,17 @@ export default defineBenchmark<{ username: string }>({
   async setup({ config, dataSource, url }) {
     let delivered = 0;
     let unsigned = 0;
+    /** When the latest delivery arrived, for the delivery phase's own rate. */
+    let firstAt = 0;
+    let lastAt = 0;
     const servers = await Promise.all(
       Array.from({ length: SERVERS }, async () => {
         const server = http.createServer((request, response) => {
           if (!String(request.headers.signature ?? '').includes('keyId=')) unsigned++;
           request.resume();
           request.on('end', () => {
+            lastAt = now();
+            if (firstAt === 0) firstAt = lastAt;
             delivered++;
             response.writeHead(202).end();
           });
@@ -78,9 +86,13 @@ export default defineBenchmark<{ username: string }>({
     await worker.init();
     try {
       const rates: number[] = [];
+      const phaseRates: number[] = [];
+      const cpuPerDelivery: number[] = [];
       for (let i = 0; i < POSTS; i++) {
         const before = delivered;
+        firstAt = 0;
         const started = now();
+        const cpu = process.cpuUsage();
         const response = await fetch(`${url}/api/v1/statuses`, {
           method: 'POST',
           headers: { authorization: authorAuth, 'content-type': 'application/json' },
@@ -92,20 +104,32 @@ export default defineBenchmark<{ username: string }>({
           await new Promise((resolve) => setTimeout(resolve, 2));
         }
         const elapsed = now() - started;
-        const rate = (INBOXES / elapsed) * 1000;
-        rates.push(rate);
+        const used = process.cpuUsage(cpu);
+        rates.push((INBOXES / elapsed) * 1000);
+        // From the first delivery to the last: the worker's delivery rate alone, without the
+        // post's request and its distribution (rendering, the followers' inboxes, enqueueing).
+        phaseRates.push(((INBOXES - 1) / (lastAt - firstAt)) * 1000);
+        // Everything this process ran (api, worker and the inbox servers) per delivery: less
+        // dependent on how busy the machine is than the rates.
+        cpuPerDelivery.push((used.user + used.system) / 1000 / INBOXES);
         process.stdout.write(
           `bench: post ${i + 1} reached ${INBOXES} inboxes in ${elapsed.toFixed(0)} ms ` +
-            `(${rate.toFixed(0)} signed deliveries/s)\n`,
+            `(${rates[i].toFixed(0)} signed deliveries/s; delivery phase ` +
+            `${phaseRates[i].toFixed(0)}/s; ${cpuPerDelivery[i].toFixed(2)} ms CPU per delivery)\n`,
         );
       }
       if (unsigned > 0) throw new Error(`${unsigned} deliveries were not signed`);
+      const median = (values: number[]) =>
+        [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
       const sorted = [...rates].sort((a, b) => a - b);
       process.stdout.write(
         `bench: outbound federation, one worker (federation.deliver:${CONCURRENCY}): median ` +
-          `${sorted[Math.floor(sorted.length / 2)].toFixed(0)} signed deliveries/s, ` +
-          `best ${sorted.at(-1)!.toFixed(0)}, worst ${sorted[0].toFixed(0)}\n`,
+          `${median(rates).toFixed(0)} signed deliveries/s, ` +
+          `best ${sorted.at(-1)!.toFixed(0)}, worst ${sorted[0].toFixed(0)}; delivery phase ` +
+          `median ${median(phaseRates).toFixed(0)}/s; ` +
+          `${median(cpuPerDelivery).toFixed(2)} ms CPU per delivery\n`,
       );
+      await measureQueued(worker.get(JobQueue), author.accountId, origins, () => delivered);
     } finally {
       await worker.close();
       await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
@@ -120,3 +144,51 @@ export default defineBenchmark<{ username: string }>({
     },
   ],
 });
+
+/**
+ * The worker's sustained rate: QUEUED deliveries of one activity put straight into
+ * `federation.deliver`, timed until the inboxes have them all, with the CPU this process spent.
+ */
+async function measureQueued(
+  jobs: JobQueue,
+  accountId: string,
+  origins: string[],
+  delivered: () => number,
+): Promise<void> {
+  const body = JSON.stringify({
+    '@context': 'https://www.w3.org/ns/activitystreams',
+    id: 'https://bench.example/users/author0/statuses/1/activity',
+    type: 'Create',
+    actor: 'https://bench.example/users/author0',
+    to: ['https://www.w3.org/ns/activitystreams#Public'],
+    object: {
+      id: 'https://bench.example/users/author0/statuses/1',
+      type: 'Note',
+      content: 'x'.repeat(1500),
+    },
+  });
+  const before = delivered();
+  const started = now();
+  const cpu = process.cpuUsage();
+  await jobs.enqueueMany(
+    JobName.DeliverActivity,
+    Array.from({ length: QUEUED }, (_, n) => ({
+      accountId,
+      inbox: `${origins[n % origins.length]}/inbox/${n % INBOXES}`,
+      body,
+    })),
+    DELIVERY_JOB_OPTIONS,
+  );
+  while (delivered() - before < QUEUED) {
+    if (now() - started > 120_000) throw new Error(`only ${delivered() - before} deliveries`);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  const elapsed = now() - started;
+  const used = process.cpuUsage(cpu);
+  const cpuMs = (used.user + used.system) / 1000;
+  process.stdout.write(
+    `bench: ${QUEUED} deliveries queued at once: ${((QUEUED / elapsed) * 1000).toFixed(0)} signed ` +
+      `deliveries/s, ${(cpuMs / QUEUED).toFixed(2)} ms CPU per delivery ` +
+      `(${((cpuMs / elapsed) * 100).toFixed(0)} % of a core)\n`,
+  );
+}

@@ -160,6 +160,27 @@ describe('federation deliveries', () => {
     expect(await deliver('/inbox')).toBe('delivered');
   });
 
+  it("reuses a server's state for a second, forgetting it at once on its own writes", async () => {
+    const tracker = worker.get(DeliveryFailureTracker);
+    const redis = new Redis(environment.config.redis.url, {
+      keyPrefix: environment.config.redis.namespace,
+    });
+    try {
+      expect((await tracker.state(host)).failing).toBe(false);
+      // Another process's write is seen within the second, not at once.
+      await redis.sadd(`delivery:failures:${host}`, '20260101');
+      expect((await tracker.state(host)).failing).toBe(false);
+      expect(await waitFor(async () => (await tracker.state(host)).failing, 3000)).toBe(true);
+      // This process's own writes are seen at once.
+      await tracker.trackSuccess(host);
+      expect((await tracker.state(host)).failing).toBe(false);
+      await tracker.trackFailure(host);
+      expect((await tracker.state(host)).failing).toBe(true);
+    } finally {
+      redis.disconnect();
+    }
+  });
+
   it('counts a failed delivery against its server', async () => {
     statuses.set('/broken', 500);
     await expect(deliver('/broken')).rejects.toThrow(/answered 500/);

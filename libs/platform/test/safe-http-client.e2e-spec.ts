@@ -73,6 +73,8 @@ describe('SafeHttpClient', () => {
         res.statusCode = 303;
         res.setHeader('location', '/echo');
         res.end();
+      } else if (req.url === '/empty') {
+        res.writeHead(202, { 'content-length': '0' }).end();
       } else if (req.url === '/echo') {
         res.end(`${req.method} ${req.headers['content-length'] ?? '-'}`);
       } else {
@@ -165,6 +167,33 @@ describe('SafeHttpClient', () => {
     expect(await (await http.fetch(server.url('/gzip'))).text()).toBe('compressed');
     const bomb = await http.fetch(server.url('/gzip-bomb'));
     await expect(bomb.arrayBuffer()).rejects.toThrow();
+  });
+
+  it('sends a body given as bytes as it is, and answers an empty body without a stream', async () => {
+    const http = client({ allowAddress: anyAddress });
+    const bytes = new TextEncoder().encode('{"type":"Create"}');
+    const response = await http.fetch(server.url('/echo'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/activity+json' },
+      body: bytes,
+    });
+    expect(await response.text()).toBe(`POST ${bytes.byteLength}`);
+    const request = server.requests.at(-1)!;
+    expect(request.headers['content-type']).toBe('application/activity+json');
+    const empty = await http.fetch(server.url('/empty'), { method: 'POST', body: bytes });
+    expect(empty.status).toBe(202);
+    expect(empty.body).toBeNull();
+  });
+
+  it('lets a body be dropped unread, and keeps working', async () => {
+    const http = client({ allowAddress: anyAddress });
+    for (const path of ['/big', '/json', '/gzip']) {
+      const response = await http.fetch(server.url(path));
+      await response.body!.cancel();
+    }
+    // Data arriving after the cancel must go nowhere (not into the cancelled stream).
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await (await http.fetch(server.url('/json'))).json()).toMatchObject({ ok: true });
   });
 
   it('gives up on a server that does not answer in time', async () => {

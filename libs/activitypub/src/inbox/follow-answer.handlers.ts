@@ -1,25 +1,28 @@
 import type { InboxContext } from '@fedify/fedify';
-import { Accept, Follow, Reject } from '@fedify/vocab';
+import { Accept, Reject } from '@fedify/vocab';
 import { Injectable } from '@nestjs/common';
 import { AuthorizeFollowService, RejectFollowService, UnfollowService } from '@nestodon/core';
 import type { Account } from '@nestodon/domain';
 import { InboundLookups, unlessRefused } from './inbound-lookups';
 import type { InboxHandler } from './inbox-handler';
 
-/** The local follower of the Follow an Accept or Reject answers, when the signer is its target. */
+/**
+ * The local follower of the Follow an Accept or Reject answers, the signer being its target.
+ * The Follow is ours, so its id (`<actor>#follows/<n>`, quoted back bare or embedded) names
+ * the follower: it is read, not fetched. (Fedify would refetch an embedded copy, being of
+ * another origin than the answer, and our actor is what that id fetches.) Only the signer's
+ * answer to a follow of the signer is acted on, whatever else the copy says.
+ */
 async function answeredFollower(
   lookups: InboundLookups,
   ctx: InboxContext<unknown>,
   answer: Accept | Reject,
 ): Promise<{ signer: Account; follower: Account } | null> {
-  const follow = await answer.getObject(ctx).catch(() => null);
-  if (!(follow instanceof Follow)) return null;
   const [signer, follower] = await Promise.all([
     lookups.signer(ctx, answer),
-    lookups.localAccount(ctx, follow.actorId),
+    lookups.localAccount(ctx, answer.objectId),
   ]);
-  if (!signer || !follower || follow.objectId?.href !== signer.uri) return null;
-  return { signer, follower };
+  return signer && follower ? { signer, follower } : null;
 }
 
 /** A remote account accepts a local account's follow request: the follow begins. */

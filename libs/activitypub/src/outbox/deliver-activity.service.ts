@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { signRequest } from '@fedify/fedify';
 import { Injectable } from '@nestjs/common';
 import { BlockedAddressError, SafeHttpClient } from '@nestodon/platform';
@@ -40,19 +41,28 @@ export class DeliverActivityService {
       state.unavailable || state.failing ? this.tracker.trackSuccess(host) : undefined;
     const keys = await this.keys.forAccount(accountId);
     if (!keys) return 'skipped';
-    const request = await signRequest(
+    // Encoded once, into an ArrayBuffer of its own (what Fedify takes).
+    const bytes = new TextEncoder().encode(body);
+    // Fedify signs over the Digest given (hashing here, synchronously, costs far less than its
+    // Web Crypto digest) and is handed the bytes, so it need not read a body stream back.
+    const signed = await signRequest(
       new Request(inbox, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/activity+json' },
-        body,
+        headers: {
+          'Content-Type': 'application/activity+json',
+          Digest: `SHA-256=${createHash('sha256').update(bytes).digest('base64')}`,
+        },
       }),
       keys.rsa.privateKey,
       keys.rsa.keyId,
-      { spec: 'draft-cavage-http-signatures-12' },
+      { spec: 'draft-cavage-http-signatures-12', body: bytes.buffer },
     );
     let status: number;
     try {
-      const response = await this.http.fetch(request, {
+      const response = await this.http.fetch(inbox, {
+        method: 'POST',
+        headers: signed.headers,
+        body: bytes,
         redirect: 'manual',
         timeoutMs: DELIVERY_TIMEOUT_MS,
       });

@@ -12,6 +12,20 @@ const failuresKey = (host: string) => `delivery:failures:${host}`;
 const unavailableKey = (host: string) => `delivery:unavailable:${host}`;
 const probeKey = (host: string) => `delivery:probe:${host}`;
 
+/**
+ * A server's state is reused this long in the process: a post's deliveries to one server (one
+ * per inbox there) read Redis once, not once each. Writes here forget it at once; another
+ * process's reach this one within this time.
+ */
+const STATE_REUSE_MS = 1000;
+/** Servers whose state is kept at most (a flood of hosts must not grow the map without end). */
+const MAX_REMEMBERED_HOSTS = 10_000;
+
+export interface ServerState {
+  unavailable: boolean;
+  failing: boolean;
+}
+
 /** The day of a time as a number (20261124), in UTC. */
 const dayOf = (at: Date) => at.toISOString().slice(0, 10).replaceAll('-', '');
 
@@ -24,16 +38,20 @@ const dayOf = (at: Date) => at.toISOString().slice(0, 10).replaceAll('-', '');
  */
 @Injectable()
 export class DeliveryFailureTracker {
+  private readonly recent = new Map<string, { at: number; state: Promise<ServerState> }>();
+
   constructor(private readonly redis: RedisService) {}
 
   /** Whether the server is marked unavailable, and whether it has failures on record. */
-  async state(host: string): Promise<{ unavailable: boolean; failing: boolean }> {
-    const [[, unavailable], [, failing]] = (await this.redis.client
-      .multi()
-      .exists(unavailableKey(host))
-      .exists(failuresKey(host))
-      .exec())!;
-    return { unavailable: unavailable === 1, failing: failing === 1 };
+  state(host: string): Promise<ServerState> {
+    const now = Date.now();
+    const known = this.recent.get(host);
+    if (known && now - known.at < STATE_REUSE_MS) return known.state;
+    if (this.recent.size >= MAX_REMEMBERED_HOSTS) this.recent.clear();
+    const state = this.read(host);
+    this.recent.set(host, { at: now, state });
+    state.catch(() => this.recent.delete(host));
+    return state;
   }
 
   /** Whether a delivery to an unavailable server may go through as this period's probe. */
@@ -58,9 +76,20 @@ export class DeliveryFailureTracker {
     if ((days as number) >= FAILURE_DAYS_THRESHOLD) {
       await this.redis.client.set(unavailableKey(host), '1');
     }
+    this.recent.delete(host);
   }
 
   async trackSuccess(host: string): Promise<void> {
     await this.redis.client.del(failuresKey(host), unavailableKey(host), probeKey(host));
+    this.recent.delete(host);
+  }
+
+  private async read(host: string): Promise<ServerState> {
+    const [[, unavailable], [, failing]] = (await this.redis.client
+      .multi()
+      .exists(unavailableKey(host))
+      .exists(failuresKey(host))
+      .exec())!;
+    return { unavailable: unavailable === 1, failing: failing === 1 };
   }
 }

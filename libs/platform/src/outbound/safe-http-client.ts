@@ -99,21 +99,12 @@ export class SafeHttpClient implements OnApplicationShutdown {
     input: string | URL | Request,
     init: OutboundRequestInit = {},
   ): Promise<Response> => {
-    const request = new Request(input, init);
+    const request = await firstHop(input, init);
     const timeoutMs = init.timeoutMs ?? this.settings.timeoutMs;
     const maxBytes = init.maxBytes ?? this.settings.maxBytes;
     const deadline = AbortSignal.timeout(timeoutMs);
-    const signal = AbortSignal.any([deadline, request.signal]);
-    const body =
-      request.method === 'GET' || request.method === 'HEAD'
-        ? null
-        : Buffer.from(await request.arrayBuffer());
-    let hop: Hop = {
-      url: new URL(request.url),
-      method: request.method,
-      headers: new Headers(request.headers),
-      body,
-    };
+    const signal = request.signal ? AbortSignal.any([deadline, request.signal]) : deadline;
+    let hop = request.hop;
     for (let redirects = 0; ; redirects++) {
       const response = await this.exchange(hop, { signal, deadline, timeoutMs, maxBytes });
       const location = response.headers.get('location');
@@ -247,7 +238,9 @@ export class SafeHttpClient implements OnApplicationShutdown {
       else if (value !== undefined) headers.set(name, value);
     }
     let body: ReadableStream | null = null;
-    if (hop.method === 'HEAD' || NULL_BODY_STATUSES.has(status)) {
+    // An empty body (an inbox's 202) needs no stream: they cost more than the rest of a delivery.
+    const empty = headers.get('content-length') === '0';
+    if (hop.method === 'HEAD' || NULL_BODY_STATUSES.has(status) || empty) {
       res.resume();
     } else {
       const encoding = headers.get('content-encoding')?.trim().toLowerCase();
@@ -267,7 +260,9 @@ export class SafeHttpClient implements OnApplicationShutdown {
       // pipeline destroys every stage when one fails, so errors reach the body's reader.
       const stages = decoder ? [res, decoder, limited] : [res, limited];
       pipeline(stages as [Readable, Transform], () => undefined);
-      body = Readable.toWeb(limited) as ReadableStream;
+      // Not Readable.toWeb: cancelling its stream (a body left unread) while data still flows
+      // makes it enqueue into a closed controller, an uncaught exception.
+      body = ReadableStream.from<Uint8Array>(limited);
     }
     const response = new Response(body, { status, statusText: res.statusMessage, headers });
     // What fetch reports: the URL the response came from, after redirects.
@@ -286,6 +281,54 @@ export class SafeHttpClient implements OnApplicationShutdown {
     }
     return error instanceof Error ? error : new OutboundRequestError(String(error), url);
   }
+}
+
+/**
+ * The first hop of a fetch, how to follow redirects, and the caller's signal. A call with a
+ * URL and a body already in bytes (deliveries, many per second) is taken as it is; anything
+ * else goes through a standard Request, which validates and encodes it.
+ */
+async function firstHop(
+  input: string | URL | Request,
+  init: OutboundRequestInit,
+): Promise<{ hop: Hop; redirect: Request['redirect']; signal: AbortSignal | null }> {
+  const method = (init.method ?? 'GET').toUpperCase();
+  const { body } = init;
+  const bytes = body instanceof Uint8Array || body instanceof ArrayBuffer;
+  if (
+    !(input instanceof Request) &&
+    (body == null || (bytes && method !== 'GET' && method !== 'HEAD'))
+  ) {
+    return {
+      hop: {
+        url: new URL(input),
+        method,
+        headers: new Headers(init.headers),
+        body:
+          body instanceof ArrayBuffer
+            ? Buffer.from(body)
+            : body instanceof Uint8Array
+              ? Buffer.from(body.buffer, body.byteOffset, body.byteLength)
+              : null,
+      },
+      redirect: init.redirect ?? 'follow',
+      signal: init.signal ?? null,
+    };
+  }
+  const request = new Request(input, init);
+  return {
+    hop: {
+      url: new URL(request.url),
+      method: request.method,
+      headers: new Headers(request.headers),
+      body:
+        request.method === 'GET' || request.method === 'HEAD'
+          ? null
+          : Buffer.from(await request.arrayBuffer()),
+    },
+    redirect: request.redirect,
+    signal: request.signal,
+  };
 }
 
 type AllAddressesCallback = (

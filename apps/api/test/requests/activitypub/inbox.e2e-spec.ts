@@ -11,6 +11,7 @@ import {
   Report,
   Status,
   StatusVisibility,
+  User,
 } from '@nestodon/domain';
 import { createAccessToken, createLocalAccount, createStatus } from '@nestodon/testing';
 import { ApiHarness, startApi } from '../../support/api-harness';
@@ -27,6 +28,7 @@ describe('POST /users/:name/inbox and /inbox', () => {
   let api: ApiHarness;
   let remote: RemoteInstance;
   let alice: Account;
+  let aliceUser: User;
   let aliceToken: string;
   let locked: Account;
   let mallory: RemoteActor;
@@ -37,6 +39,7 @@ describe('POST /users/:name/inbox and /inbox', () => {
     remote = await RemoteInstance.start();
     const created = await createLocalAccount(api.dataSource, { username: 'alice' });
     alice = created.account;
+    aliceUser = created.user;
     aliceToken = `Bearer ${await createAccessToken(api.dataSource, { user: created.user, scopes: 'read' })}`;
     ({ account: locked } = await createLocalAccount(api.dataSource, {
       username: 'lock',
@@ -201,6 +204,67 @@ describe('POST /users/:name/inbox and /inbox', () => {
       expect(await repo.countBy({ accountId: account.id, targetAccountId: alice.id })).toBe(1);
       expect((await signedPost(sharedInbox(), undo(dan), dan)).status).toBe(202);
       expect(await repo.countBy({ accountId: account.id, targetAccountId: alice.id })).toBe(0);
+    });
+  });
+
+  describe('Accept, Reject', () => {
+    /** Alice's pending follow of a locked remote actor (made through the API) and its id. */
+    const requestFollow = async (actor: RemoteActor) => {
+      const auth = `Bearer ${await createAccessToken(api.dataSource, { user: aliceUser, scopes: 'read follow' })}`;
+      const account = await api.http
+        .get('/api/v1/accounts/lookup')
+        .query({ acct: `${actor.username}@${remote.host}` })
+        .set('Authorization', auth)
+        .expect(200);
+      await api.http
+        .post(`/api/v1/accounts/${account.body.id}/follow`)
+        .set('Authorization', auth)
+        .expect(200);
+      const request = await api.dataSource
+        .getRepository(FollowRequest)
+        .findOneByOrFail({ accountId: alice.id, targetAccountId: account.body.id });
+      return {
+        targetId: account.body.id as string,
+        followId: `${localActor('alice')}#follows/${request.id}`,
+      };
+    };
+    const answer = (type: string, actor: RemoteActor, object: unknown) => ({
+      '@context': MASTODON_CONTEXT,
+      id: activityId(actor),
+      type,
+      actor: actor.id,
+      object,
+    });
+    const relation = async (targetAccountId: string) => ({
+      following: await api.dataSource
+        .getRepository(Follow)
+        .countBy({ accountId: alice.id, targetAccountId }),
+      requested: await api.dataSource
+        .getRepository(FollowRequest)
+        .countBy({ accountId: alice.id, targetAccountId }),
+    });
+
+    it("begins a follow on its target's Accept quoting our Follow, not on anyone else's", async () => {
+      const erin = remote.actor('erin', { manuallyApprovesFollowers: true });
+      const { targetId, followId } = await requestFollow(erin);
+      // Mastodon's shape: our Follow embedded (its id on our origin, not the answer's).
+      const ourFollow = {
+        id: followId,
+        type: 'Follow',
+        actor: localActor('alice'),
+        object: erin.id,
+      };
+      await signedPost(sharedInbox(), answer('Accept', mallory, ourFollow), mallory);
+      expect(await relation(targetId)).toEqual({ following: 0, requested: 1 });
+      expect((await signedPost(inbox(), answer('Accept', erin, ourFollow), erin)).status).toBe(202);
+      expect(await relation(targetId)).toEqual({ following: 1, requested: 0 });
+    });
+
+    it("ends a follow request on its target's Reject naming our Follow by id", async () => {
+      const finn = remote.actor('finn', { manuallyApprovesFollowers: true });
+      const { targetId, followId } = await requestFollow(finn);
+      expect((await signedPost(inbox(), answer('Reject', finn, followId), finn)).status).toBe(202);
+      expect(await relation(targetId)).toEqual({ following: 0, requested: 0 });
     });
   });
 
