@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '@nestodon/config';
 import { RedisService } from '@nestodon/platform';
 
 /** What a process may cache in its own memory, each dropped on its own announcement. */
@@ -18,7 +19,8 @@ const CHANNEL = 'cache:invalidate';
  * its topic over Redis pub/sub and every process (this one at once) drops what it holds. While
  * this process is not subscribed (starting, or Redis reconnecting) it may miss announcements,
  * so it drops everything when the connection closes and `listening` tells caches to hold
- * nothing until the subscription is back.
+ * nothing until the subscription is back. Without Redis there are no announcements to hear:
+ * caches hold nothing and every read goes to PostgreSQL.
  */
 @Injectable()
 export class CacheInvalidator {
@@ -26,7 +28,10 @@ export class CacheInvalidator {
   private started = false;
   private subscribed = false;
 
-  constructor(private readonly redis: RedisService) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly redis: RedisService,
+  ) {}
 
   /** Whether announcements reach this process now. */
   get listening(): boolean {
@@ -45,7 +50,9 @@ export class CacheInvalidator {
   /** Makes every process drop what it cached of `topic`, or of everything. */
   async announce(topic: CacheTopic | 'all'): Promise<void> {
     const message = topic === 'all' ? EVERY_TOPIC : topic;
-    await this.redis.client.publish(`${this.redis.namespace}${CHANNEL}`, message);
+    if (this.config.redis.enabled) {
+      await this.redis.client.publish(`${this.redis.namespace}${CHANNEL}`, message);
+    }
     this.drop(message);
   }
 
@@ -57,7 +64,7 @@ export class CacheInvalidator {
   }
 
   private listen(): void {
-    if (this.started) return;
+    if (this.started || !this.config.redis.enabled) return;
     this.started = true;
     const subscriber = this.redis.connection();
     subscriber.on('message', (_channel: string, message: string) => this.drop(message));

@@ -7,6 +7,7 @@ export * from './directory.repository';
 export * from './search.repository';
 export * from './preview-card.repository';
 export * from './trends.repository';
+export * from './ephemeral-state.repository';
 export * from './status-stats.repository';
 export * from './viewer-relations.repository';
 export * from './web-push-subscription.repository';

@@ -24,6 +24,7 @@ import { PreviewCardRepository } from './preview-card.repository';
 import { SearchRepository } from './search.repository';
 import { TrendsRepository } from './trends.repository';
 import { EndorsementRepository } from './endorsement.repository';
+import { EphemeralStateRepository } from './ephemeral-state.repository';
 import { FanOutRepository } from './fan-out.repository';
 import { FavouriteRepository } from './favourite.repository';
 import { FeaturedTagsRepository } from './featured-tags.repository';
@@ -96,6 +97,7 @@ export const REPOSITORIES = [
   DomainAllowRepository,
   DomainBlockRepository,
   EndorsementRepository,
+  EphemeralStateRepository,
   FanOutRepository,
   FavouriteRepository,
   FeaturedTagsRepository,
