@@ -84,6 +84,35 @@ describe('runtime settings', () => {
     await eventually(async () => (await replicaSettings().registrationsMode()) === 'none');
   });
 
+  it('caches nothing without Redis, so a change by another process is read at once', async () => {
+    const { config } = core.environment;
+    const moduleRef = await Test.createTestingModule({
+      imports: [
+        ConfigModule.forRoot({
+          ...config,
+          redis: { ...config.redis, enabled: false, use: 'never' },
+        }),
+        DatabaseModule,
+        RedisModule,
+        QueueModule,
+        PubSubModule,
+        CoreModule,
+        SerializersModule,
+      ],
+    }).compile();
+    const alone = await moduleRef.init();
+    try {
+      const settings = alone.get(SettingsQueries);
+      expect(alone.get(CacheInvalidator).listening).toBe(false);
+      await core.app.get(SettingRepository).save({ registrations_mode: 'open' });
+      expect(await settings.registrationsMode()).toBe('open');
+      await core.app.get(SettingRepository).save({ registrations_mode: 'none' });
+      expect(await settings.registrationsMode()).toBe('none');
+    } finally {
+      await alone.close();
+    }
+  });
+
   it('refuses values that are not valid settings', async () => {
     await expect(
       changeSettings().call({ registrationsMode: 'sometimes' as never }),
