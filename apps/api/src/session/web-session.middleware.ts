@@ -12,8 +12,8 @@ const SESSION_TTL_SECONDS = 7 * 24 * 3600;
 
 /**
  * Cookie sessions for the web pages (sign-in, OAuth consent), kept in ExpiringStore (Redis under
- * the configured namespace, or PostgreSQL without Redis). The cookie is signed with SECRET_KEY_BASE, HTTP-only, SameSite=Lax and
- * Secure when the instance is served over https.
+ * the configured namespace, or PostgreSQL without Redis). The cookie is signed with
+ * SECRET_KEY_BASE, HTTP-only, SameSite=Lax and Secure when the instance is served over https.
  */
 @Injectable()
 export class WebSessionMiddleware implements NestMiddleware {

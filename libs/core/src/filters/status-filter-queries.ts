@@ -95,8 +95,9 @@ export class StatusFilterQueries implements StatusFilterMatcher {
   }
 
   /**
-   * The user's filters in force (any context), with keywords and status ids. Cached
-   * until the filters change (FiltersChangedNotifier drops the entry); expiry is checked on use.
+   * The user's filters in force (any context), with keywords and status ids. Cached in
+   * ExpiringStore until the filters change (FiltersChangedNotifier drops the entry); expiry is
+   * checked on use.
    * `cachedValue`: the cache entry when the caller already read it (null: missing).
    */
   async activeFor(viewerId: string, cachedValue?: string | null): Promise<LoadedFilter[]> {
