@@ -7,6 +7,7 @@ import { dbCommand } from './db.command';
 import { domainsCommand } from './domains.command';
 import { emojiCommand } from './emoji.command';
 import { feedsCommand } from './feeds.command';
+import { maintenanceCommand } from './maintenance.command';
 import { mediaCommand } from './media.command';
 import { recommendationsCommand } from './recommendations.command';
 import { searchCommand } from './search.command';
@@ -29,6 +30,7 @@ export const COMMANDS: ReadonlyArray<(runtime: CliRuntime) => Command> = [
   domainsCommand,
   emojiCommand,
   feedsCommand,
+  maintenanceCommand,
   mediaCommand,
   recommendationsCommand,
   searchCommand,

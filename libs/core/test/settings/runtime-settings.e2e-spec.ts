@@ -1,6 +1,6 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { ConfigModule } from '@nestodon/config';
+import { AppConfig, ConfigModule } from '@nestodon/config';
 import {
   CacheInvalidator,
   ChangeSettingsService,
@@ -24,6 +24,22 @@ async function eventually(check: () => Promise<boolean>): Promise<void> {
   throw new Error('the condition never held');
 }
 
+/** Another process (an api replica) on `config`'s database and Redis namespace. */
+async function boot(config: AppConfig): Promise<INestApplicationContext> {
+  const moduleRef = await Test.createTestingModule({
+    imports: [
+      ConfigModule.forRoot(config),
+      DatabaseModule,
+      RedisModule,
+      QueueModule,
+      PubSubModule,
+      CoreModule,
+      SerializersModule,
+    ],
+  }).compile();
+  return moduleRef.init();
+}
+
 describe('runtime settings', () => {
   let core: CoreContext;
   /** A second process (another api replica) on the same database and Redis namespace. */
@@ -31,18 +47,7 @@ describe('runtime settings', () => {
 
   beforeAll(async () => {
     core = await startCore({ env: { REGISTRATIONS_MODE: 'approved' } });
-    const moduleRef = await Test.createTestingModule({
-      imports: [
-        ConfigModule.forRoot(core.environment.config),
-        DatabaseModule,
-        RedisModule,
-        QueueModule,
-        PubSubModule,
-        CoreModule,
-        SerializersModule,
-      ],
-    }).compile();
-    replica = await moduleRef.init();
+    replica = await boot(core.environment.config);
   });
   afterAll(async () => {
     await replica.close();
@@ -84,32 +89,22 @@ describe('runtime settings', () => {
     await eventually(async () => (await replicaSettings().registrationsMode()) === 'none');
   });
 
-  it('caches nothing without Redis, so a change by another process is read at once', async () => {
+  it('without Redis, a change reaches the other processes through PostgreSQL', async () => {
     const { config } = core.environment;
-    const moduleRef = await Test.createTestingModule({
-      imports: [
-        ConfigModule.forRoot({
-          ...config,
-          redis: { ...config.redis, enabled: false, use: 'never' },
-        }),
-        DatabaseModule,
-        RedisModule,
-        QueueModule,
-        PubSubModule,
-        CoreModule,
-        SerializersModule,
-      ],
-    }).compile();
-    const alone = await moduleRef.init();
+    const withoutRedis: AppConfig = {
+      ...config,
+      redis: { ...config.redis, enabled: false, use: 'never' },
+    };
+    const [writer, reader] = await Promise.all([boot(withoutRedis), boot(withoutRedis)]);
     try {
-      const settings = alone.get(SettingsQueries);
-      expect(alone.get(CacheInvalidator).listening).toBe(false);
-      await core.app.get(SettingRepository).save({ registrations_mode: 'open' });
-      expect(await settings.registrationsMode()).toBe('open');
-      await core.app.get(SettingRepository).save({ registrations_mode: 'none' });
-      expect(await settings.registrationsMode()).toBe('none');
+      const mode = () => reader.get(SettingsQueries).registrationsMode();
+      await eventually(async () => reader.get(CacheInvalidator).listening);
+      await writer.get(ChangeSettingsService).call({ registrationsMode: 'none' });
+      await eventually(async () => (await mode()) === 'none');
+      await writer.get(ChangeSettingsService).call({ registrationsMode: 'open' });
+      await eventually(async () => (await mode()) === 'open');
     } finally {
-      await alone.close();
+      await Promise.all([writer.close(), reader.close()]);
     }
   });
 

@@ -33,6 +33,7 @@ import { Trends1795482628416 } from './1795482628416-trends';
 import { ModerationWarningNotifications1795482908174 } from './1795482908174-moderation-warning-notifications';
 import { StatusIdempotencyKeys1795485634021 } from './1795485634021-status-idempotency-keys';
 import { EphemeralState1795490073909 } from './1795490073909-ephemeral-state';
+import { PostgresFeedsAndPubSub1795490309387 } from './1795490309387-postgres-feeds-and-pubsub';
 /** Every migration in order; listed explicitly so compiled code and tests load the same set. */
 export const MIGRATIONS = [
   InitialSchema1763700000000,
@@ -70,4 +71,5 @@ export const MIGRATIONS = [
   ModerationWarningNotifications1795482908174,
   StatusIdempotencyKeys1795485634021,
   EphemeralState1795490073909,
+  PostgresFeedsAndPubSub1795490309387,
 ];

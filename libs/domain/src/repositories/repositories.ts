@@ -19,6 +19,7 @@ import { CustomEmojiRepository } from './custom-emoji.repository';
 import { CustomFilterRepository } from './custom-filter.repository';
 import { DirectoryRepository } from './directory.repository';
 import { DomainAllowRepository } from './domain-allow.repository';
+import { DuplicateRepairRepository } from './duplicate-repair.repository';
 import { DomainBlockRepository } from './domain-block.repository';
 import { PreviewCardRepository } from './preview-card.repository';
 import { SearchRepository } from './search.repository';
@@ -28,8 +29,10 @@ import { EphemeralStateRepository } from './ephemeral-state.repository';
 import { FanOutRepository } from './fan-out.repository';
 import { FavouriteRepository } from './favourite.repository';
 import { FeaturedTagsRepository } from './featured-tags.repository';
+import { FeedEntryRepository } from './feed-entry.repository';
 import { FeedFactsRepository } from './feed-facts.repository';
 import { FeedRepository } from './feed.repository';
+import { PubSubRepository } from './pubsub.repository';
 import { FollowRecommendationRepository } from './follow-recommendation.repository';
 import { FollowRepository } from './follow.repository';
 import { InboxRepository } from './inbox.repository';
@@ -96,13 +99,16 @@ export const REPOSITORIES = [
   DirectoryRepository,
   DomainAllowRepository,
   DomainBlockRepository,
+  DuplicateRepairRepository,
   EndorsementRepository,
   EphemeralStateRepository,
   FanOutRepository,
   FavouriteRepository,
   FeaturedTagsRepository,
+  FeedEntryRepository,
   FeedFactsRepository,
   FeedRepository,
+  PubSubRepository,
   FollowRecommendationRepository,
   FollowRepository,
   InboxRepository,
