@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { AccountRepository, EphemeralStateRepository, Follow } from '@nestodon/domain';
+import { createLocalAccount } from '@nestodon/testing';
 import Redis from 'ioredis';
 import { ApiHarness, startApi } from '../support/api-harness';
 import {
@@ -8,6 +11,7 @@ import {
   OOB,
   registerApp,
 } from '../support/oauth';
+import { MASTODON_CONTEXT, RemoteInstance, signedPost } from '../support/remote-instance';
 import { createActor } from '../support/statuses';
 
 const PASSWORD = 'correct horse battery staple';
@@ -95,6 +99,51 @@ describe('the api without Redis', () => {
       for (const kind of ['session', 'ratelimit', 'idempotency']) {
         expect(await redis.keys(`${namespace}${kind}:*`)).toEqual([]);
       }
+    } finally {
+      redis.disconnect();
+    }
+  });
+});
+
+describe('federation without Redis', () => {
+  let api: ApiHarness;
+  let remote: RemoteInstance;
+
+  beforeAll(async () => {
+    api = await startApi({ inlineJobs: true, env: { USE_REDIS: 'never' } });
+    remote = await RemoteInstance.start();
+  });
+  afterAll(async () => {
+    await api.close();
+    await remote.close();
+  });
+
+  it("keeps Fedify's key–value store in PostgreSQL: a delivery is processed once", async () => {
+    const { account: alice } = await createLocalAccount(api.dataSource, { username: 'alice' });
+    const bob = remote.actor('bob');
+    const follow = {
+      '@context': MASTODON_CONTEXT,
+      id: `${bob.id}#activities/${randomUUID()}`,
+      type: 'Follow',
+      actor: bob.id,
+      object: `${api.config.instance.baseUrl}/users/alice`,
+    };
+    const inbox = `${api.url}/users/alice/inbox`;
+    expect((await signedPost(inbox, follow, bob)).status).toBe(202);
+    // The replay is recognised from the store and not processed again.
+    expect((await signedPost(inbox, follow, bob)).status).toBe(202);
+    const account = (await new AccountRepository(api.dataSource).findByUri(bob.id))!;
+    expect(
+      await api.dataSource
+        .getRepository(Follow)
+        .countBy({ accountId: account.id, targetAccountId: alice.id }),
+    ).toBe(1);
+
+    const stored = await new EphemeralStateRepository(api.dataSource).valuesWithPrefix('fedify/');
+    expect(stored.length).toBeGreaterThan(0);
+    const redis = new Redis(api.config.redis.url);
+    try {
+      expect(await redis.keys(`${api.config.redis.namespace}fedify/*`)).toEqual([]);
     } finally {
       redis.disconnect();
     }
