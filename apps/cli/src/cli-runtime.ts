@@ -2,7 +2,7 @@ import { DynamicModule, INestApplicationContext, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppConfig, ConfigModule } from '@nestodon/config';
 import { CoreModule } from '@nestodon/core';
-import { DatabaseModule, RedisModule } from '@nestodon/platform';
+import { DatabaseModule, RedisModule, resolveRedisUse } from '@nestodon/platform';
 import { PubSubModule } from '@nestodon/pubsub';
 import { QueueModule } from '@nestodon/queue';
 import { SerializersModule } from '@nestodon/serializers';
@@ -37,10 +37,13 @@ export interface CliRuntime {
 }
 
 export function processRuntime(config: () => AppConfig): CliRuntime {
+  let settled: Promise<AppConfig> | undefined;
   return {
     config,
     async withContext(fn) {
-      const app = await NestFactory.createApplicationContext(CliModule.forRoot(config()), {
+      // USE_REDIS=auto is settled when a command first needs the application, as at a boot.
+      settled ??= resolveRedisUse(config());
+      const app = await NestFactory.createApplicationContext(CliModule.forRoot(await settled), {
         logger: ['error'],
         abortOnError: false,
       });

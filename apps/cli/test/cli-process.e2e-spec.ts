@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { dataSourceOptions, Setting } from '@nestodon/domain';
+import { dataSourceOptions, EphemeralStateRepository, Setting } from '@nestodon/domain';
 import { createTestEnvironment, TestEnvironment } from '@nestodon/testing';
 import { DataSource } from 'typeorm';
 
@@ -96,6 +96,17 @@ describe('operator CLI as a process', () => {
     const unknownCommand = await cli(['accounts', 'explode']);
     expect(unknownCommand.code).toBe(1);
     expect(unknownCommand.stderr).toContain("unknown command 'explode'");
+  });
+
+  it('clears the caches kept in PostgreSQL when running without Redis', async () => {
+    const state = new EphemeralStateRepository(dataSource);
+    await state.put('cache:filters:1', '[]', null);
+    await state.put('session:kept', '{}', null);
+    const cleared = await cli(['cache', 'clear'], { env: { ...env, USE_REDIS: 'never' } });
+    expect(cleared).toEqual({ code: 0, stdout: 'OK\n', stderr: '' });
+    expect([...(await state.values(['cache:filters:1', 'session:kept'])).keys()]).toEqual([
+      'session:kept',
+    ]);
   });
 
   it('exits 78 naming the variable when the configuration is bad', async () => {

@@ -2,13 +2,13 @@ import { once } from 'node:events';
 import http from 'node:http';
 import { AddressInfo } from 'node:net';
 import { INestApplicationContext } from '@nestjs/common';
-import Redis from 'ioredis';
 import {
   DeliverActivityService,
   DeliveryFailureTracker,
   FAILURE_DAYS_THRESHOLD,
 } from '@nestodon/activitypub/outbox';
 import { Account } from '@nestodon/domain';
+import { Counters } from '@nestodon/platform';
 import { DELIVERY_JOB_OPTIONS, JobName, JobQueue } from '@nestodon/queue';
 import {
   createLocalAccount,
@@ -162,34 +162,25 @@ describe('federation deliveries', () => {
 
   it("reuses a server's state for a second, forgetting it at once on its own writes", async () => {
     const tracker = worker.get(DeliveryFailureTracker);
-    const redis = new Redis(environment.config.redis.url, {
-      keyPrefix: environment.config.redis.namespace,
-    });
-    try {
-      expect((await tracker.state(host)).failing).toBe(false);
-      // Another process's write is seen within the second, not at once.
-      await redis.sadd(`delivery:failures:${host}`, '20260101');
-      expect((await tracker.state(host)).failing).toBe(false);
-      expect(await waitFor(async () => (await tracker.state(host)).failing, 3000)).toBe(true);
-      // This process's own writes are seen at once.
-      await tracker.trackSuccess(host);
-      expect((await tracker.state(host)).failing).toBe(false);
-      await tracker.trackFailure(host);
-      expect((await tracker.state(host)).failing).toBe(true);
-    } finally {
-      redis.disconnect();
-    }
+    // Another process's write, made straight to the store the tracker reads.
+    const counters = worker.get(Counters);
+    expect((await tracker.state(host)).failing).toBe(false);
+    await counters.addDistinct(`delivery:failure_days:${host}`, '20260101', Date.now() + 60_000);
+    expect((await tracker.state(host)).failing).toBe(false);
+    expect(await waitFor(async () => (await tracker.state(host)).failing, 3000)).toBe(true);
+    // This process's own writes are seen at once.
+    await tracker.trackSuccess(host);
+    expect((await tracker.state(host)).failing).toBe(false);
+    await tracker.trackFailure(host);
+    expect((await tracker.state(host)).failing).toBe(true);
   });
 
   it('counts a failed delivery against its server', async () => {
     statuses.set('/broken', 500);
     await expect(deliver('/broken')).rejects.toThrow(/answered 500/);
-    const redis = new Redis(environment.config.redis.url, {
-      keyPrefix: environment.config.redis.namespace,
+    expect(await worker.get(DeliveryFailureTracker).state(host)).toEqual({
+      unavailable: false,
+      failing: true,
     });
-    expect(await redis.smembers(`delivery:failures:${host}`)).toEqual([
-      new Date().toISOString().slice(0, 10).replaceAll('-', ''),
-    ]);
-    redis.disconnect();
   });
 });

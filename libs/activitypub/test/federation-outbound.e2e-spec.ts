@@ -3,21 +3,16 @@ import { createServer, IncomingMessage, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { createFederation, MemoryKvStore } from '@fedify/fedify';
 import { Note } from '@fedify/vocab';
-import Redis from 'ioredis';
-import { Temporal } from '@js-temporal/polyfill';
-import { randomBytes } from 'node:crypto';
 import {
   safeAuthenticatedDocumentLoaderFactory,
   safeDocumentLoaderFactory,
 } from '../src/federation/document-loaders';
-import { RedisKvStore } from '../src/federation/redis-kv-store';
 import {
   anyAddress,
   BlockedAddressError,
   publicAddressOnly,
   SafeHttpClient,
 } from '@nestodon/platform';
-import { TEST_REDIS_URL } from '@nestodon/testing';
 import { generateActorKeys } from '@nestodon/core';
 import { toCryptoKeyPairs } from '../src/federation/actor-key-pairs';
 
@@ -115,64 +110,5 @@ describe("Fedify's outbound requests", () => {
       expect(hop.headers.signature).toContain('keyId="https://nestodon.test/actor#main-key"');
       expect(hop.headers['user-agent']).toBe(USER_AGENT);
     }
-  });
-});
-
-describe('RedisKvStore', () => {
-  const namespace = `test_${randomBytes(5).toString('hex')}:`;
-  let redis: Redis;
-  let store: RedisKvStore;
-
-  beforeAll(() => {
-    redis = new Redis(TEST_REDIS_URL, { keyPrefix: namespace });
-    store = new RedisKvStore(redis, namespace);
-  });
-  afterAll(async () => {
-    for await (const { key } of store.list()) await store.delete(key);
-    redis.disconnect();
-  });
-
-  it('stores JSON values under array keys, in the namespace', async () => {
-    await store.set(['_fedify', 'remoteDocument', 'https://a.example/x?y=1'], { a: [1, 'b'] });
-    expect(await store.get(['_fedify', 'remoteDocument', 'https://a.example/x?y=1'])).toEqual({
-      a: [1, 'b'],
-    });
-    expect(await store.get(['_fedify', 'remoteDocument', 'missing'])).toBeUndefined();
-    const unprefixed = new Redis(TEST_REDIS_URL);
-    const stored = `${namespace}fedify/_fedify/remoteDocument/${encodeURIComponent('https://a.example/x?y=1')}`;
-    expect(await unprefixed.exists(stored)).toBe(1);
-    unprefixed.disconnect();
-    await store.delete(['_fedify', 'remoteDocument', 'https://a.example/x?y=1']);
-    expect(
-      await store.get(['_fedify', 'remoteDocument', 'https://a.example/x?y=1']),
-    ).toBeUndefined();
-  });
-
-  it('expires values after their time to live', async () => {
-    await store.set(['ttl'], 1, { ttl: Temporal.Duration.from({ seconds: 30 }) });
-    const ttl = await redis.pttl(`fedify/ttl`);
-    expect(ttl).toBeGreaterThan(0);
-    expect(ttl).toBeLessThanOrEqual(30_000);
-  });
-
-  it('compares and swaps, absent values included', async () => {
-    expect(await store.cas!(['cas'], undefined, { n: 1 })).toBe(true);
-    expect(await store.cas!(['cas'], undefined, { n: 2 })).toBe(false);
-    expect(await store.cas!(['cas'], { n: 1 }, { n: 3 })).toBe(true);
-    expect(await store.cas!(['cas'], { n: 1 }, { n: 4 })).toBe(false);
-    expect(await store.get(['cas'])).toEqual({ n: 3 });
-  });
-
-  it('lists the entries under a prefix, whole segments only', async () => {
-    await store.set(['list', 'a'], 1);
-    await store.set(['list', 'b', 'c'], 2);
-    await store.set(['listing'], 3);
-    await store.set(['list*'], 4);
-    const listed = [];
-    for await (const entry of store.list(['list'])) listed.push(entry);
-    expect(listed.sort((x, y) => x.key.join().localeCompare(y.key.join()))).toEqual([
-      { key: ['list', 'a'], value: 1 },
-      { key: ['list', 'b', 'c'], value: 2 },
-    ]);
   });
 });

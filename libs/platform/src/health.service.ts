@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '@nestodon/config';
 import { DataSource } from 'typeorm';
 import { RedisService } from './redis.service';
 
@@ -6,7 +7,8 @@ import { RedisService } from './redis.service';
 export interface HealthReport {
   healthy: boolean;
   postgres: boolean;
-  redis: boolean;
+  /** Absent when the instance runs without Redis. */
+  redis?: boolean;
 }
 
 /** GET /health/ready of every process: each dependency it needs, and whether all answer. */
@@ -28,20 +30,24 @@ const answers = (check: DependencyCheck): Promise<boolean> =>
     ),
   ]).catch(() => false);
 
-/** Whether the process's dependencies answer: PostgreSQL and Redis, plus any of its own. */
+/**
+ * Whether the process's dependencies answer: PostgreSQL and Redis (unless the instance runs
+ * without it: then PostgreSQL serves Redis's duties too), plus any of its own.
+ */
 @Injectable()
 export class HealthService {
   constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly dataSource: DataSource,
     private readonly redis: RedisService,
   ) {}
 
   async check(): Promise<HealthReport> {
-    const { checks } = await this.readiness();
+    const { ready, checks } = await this.readiness();
     return {
-      healthy: checks.postgres && checks.redis,
+      healthy: ready,
       postgres: checks.postgres,
-      redis: checks.redis,
+      ...('redis' in checks ? { redis: checks.redis } : {}),
     };
   }
 
@@ -49,9 +55,13 @@ export class HealthService {
   async readiness(extra: Record<string, DependencyCheck> = {}): Promise<ReadinessReport> {
     const all: Record<string, DependencyCheck> = {
       postgres: () => this.dataSource.query('SELECT 1'),
-      redis: async () => {
-        if ((await this.redis.client.ping()) !== 'PONG') throw new Error('unexpected answer');
-      },
+      ...(this.config.redis.enabled
+        ? {
+            redis: async () => {
+              if ((await this.redis.client.ping()) !== 'PONG') throw new Error('unexpected answer');
+            },
+          }
+        : {}),
       ...extra,
     };
     const names = Object.keys(all);

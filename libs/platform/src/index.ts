@@ -8,6 +8,7 @@ export * from './redis-unavailable';
 export * from './redis-use';
 export * from './shutdown';
 export * from './rate-limiter.service';
+export * from './ephemeral';
 export * from './outbound';
 export * from './metrics';
 export * from './net-probe';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { RedisService } from './redis.service';
+import { Counters } from './ephemeral/counters';
 
 export interface RateLimitRule {
   /** Name of the bucket family, e.g. "sign_up". */
@@ -15,10 +15,13 @@ export interface RateLimitResult {
   resetAt: Date;
 }
 
-/** Fixed-window counters in Redis (as rack-attack), one INCR per hit. */
+/**
+ * Fixed-window counters (as rack-attack): one atomic increment per hit, in Redis or, without
+ * it, one upsert in PostgreSQL (`Counters`).
+ */
 @Injectable()
 export class RateLimiter {
-  constructor(private readonly redis: RedisService) {}
+  constructor(private readonly counters: Counters) {}
 
   async hit(
     rule: RateLimitRule,
@@ -28,11 +31,7 @@ export class RateLimiter {
     const period = rule.periodSeconds * 1000;
     const windowStart = Math.floor(now / period) * period;
     const key = `ratelimit:${rule.family}:${discriminator}:${windowStart}`;
-    const [[, count]] = (await this.redis.client
-      .multi()
-      .incr(key)
-      .pexpire(key, period + 1000)
-      .exec()) as [[Error | null, number], unknown];
+    const count = await this.counters.increment(key, windowStart + period + 1000);
     return {
       allowed: count <= rule.limit,
       limit: rule.limit,
@@ -45,6 +44,6 @@ export class RateLimiter {
   async reset(rule: RateLimitRule, discriminator: string, now = Date.now()): Promise<void> {
     const period = rule.periodSeconds * 1000;
     const windowStart = Math.floor(now / period) * period;
-    await this.redis.client.del(`ratelimit:${rule.family}:${discriminator}:${windowStart}`);
+    await this.counters.delete(`ratelimit:${rule.family}:${discriminator}:${windowStart}`);
   }
 }

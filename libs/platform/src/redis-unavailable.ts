@@ -23,6 +23,19 @@ export function isRedisUnavailable(error: unknown): boolean {
   return error.name === 'MaxRetriesPerRequestError' || IOREDIS_UNAVAILABLE.includes(error.message);
 }
 
+/**
+ * A cache command that may fail softly, as Rails' cache store does: while Redis is unavailable
+ * it answers `fallback` (a miss), so reads served from PostgreSQL keep working.
+ */
+export async function softly<T>(command: Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await command;
+  } catch (error) {
+    if (isRedisUnavailable(error)) return fallback;
+    throw error;
+  }
+}
+
 /** Reconnection delay after the `attempt`th failure: quick at first, then every 2 s for good. */
 export const reconnectDelay = (attempt: number): number => Math.min(attempt * 100, 2000);
 

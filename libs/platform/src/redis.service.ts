@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, RedisConfig } from '@nestodon/config';
 import Redis, { RedisOptions } from 'ioredis';
-import { failFastOnceReady, isRedisUnavailable, reconnectDelay } from './redis-unavailable';
+import { failFastOnceReady, reconnectDelay } from './redis-unavailable';
 
 /**
  * Where a connection goes: the server of REDIS_URL, or the master the sentinels name (and, after
@@ -35,19 +35,38 @@ export interface ConnectionOptions extends RedisOptions {
  * prefix; subscribers and BullMQ need connections of their own, made here so all close together.
  * During an outage every connection reconnects by itself (at most every 2 s) and logs the loss
  * once and the recovery once; commands of `client` fail fast, so requests answer 503 at once.
+ * Without Redis (`config.redis.enabled` false) nothing connects until something asks for a
+ * connection: the PostgreSQL adapters serve the duties instead.
  */
 @Injectable()
 export class RedisService implements OnApplicationShutdown {
   private readonly logger = new Logger('Redis');
-  readonly client: Redis;
   readonly namespace: string;
+  private commandClient?: Redis;
   private readonly extra: Redis[] = [];
   private readonly instruments: Array<(connection: Redis) => void> = [];
   private closing = false;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     this.namespace = config.redis.namespace;
-    this.client = this.open('client', { keyPrefix: this.namespace, failFast: true });
+    // With Redis, connect at boot: the first request should not wait for it.
+    if (config.redis.enabled) this.commandClient = this.openClient();
+  }
+
+  /** The command connection, keys prefixed with the namespace. */
+  get client(): Redis {
+    return (this.commandClient ??= this.openClient());
+  }
+
+  private openClient(): Redis {
+    const client = this.open('client', { keyPrefix: this.namespace, failFast: true });
+    for (const instrument of this.instruments) instrument(client);
+    return client;
+  }
+
+  /** Every connection opened so far. */
+  private get connections(): Redis[] {
+    return this.commandClient ? [this.commandClient, ...this.extra] : this.extra;
   }
 
   /** A new connection without key prefix (subscribers, blocking commands, BullMQ). */
@@ -61,7 +80,7 @@ export class RedisService implements OnApplicationShutdown {
   /** Applies `instrument` to every connection made here, present and future (metrics). */
   instrumentWith(instrument: (connection: Redis) => void): void {
     this.instruments.push(instrument);
-    for (const connection of [this.client, ...this.extra]) instrument(connection);
+    for (const connection of this.connections) instrument(connection);
   }
 
   private open(name: string, { failFast, ...options }: ConnectionOptions): Redis {
@@ -98,19 +117,6 @@ export class RedisService implements OnApplicationShutdown {
   }
 
   /**
-   * A cache command that may fail softly, as Rails' cache store does: while Redis is
-   * unavailable it answers `fallback` (a miss), so reads served from PostgreSQL keep working.
-   */
-  async softly<T>(command: Promise<T>, fallback: T): Promise<T> {
-    try {
-      return await command;
-    } catch (error) {
-      if (isRedisUnavailable(error)) return fallback;
-      throw error;
-    }
-  }
-
-  /**
    * Deletes every key of this namespace matching `pattern` (a SCAN pattern without the
    * namespace, e.g. `feed:*`), a batch at a time so Redis is never blocked; returns how many.
    */
@@ -136,8 +142,6 @@ export class RedisService implements OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     this.closing = true;
-    await Promise.all(
-      [this.client, ...this.extra].map((c) => c.quit().catch(() => c.disconnect())),
-    );
+    await Promise.all(this.connections.map((c) => c.quit().catch(() => c.disconnect())));
   }
 }

@@ -1,9 +1,9 @@
 import { Inject, Injectable, NestMiddleware } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
-import { RedisService } from '@nestodon/platform';
-import RedisStore from 'connect-redis';
+import { ExpiringStore } from '@nestodon/platform';
 import type { NextFunction, Request, Response } from 'express';
 import session from 'express-session';
+import { ExpiringSessionStore } from './expiring-session-store';
 import { WebAuthenticator } from './web-authenticator.service';
 import './session-data';
 
@@ -11,9 +11,9 @@ export const SESSION_COOKIE = '_nestodon_session';
 const SESSION_TTL_SECONDS = 7 * 24 * 3600;
 
 /**
- * Cookie sessions for the web pages (sign-in, OAuth consent), kept in Redis under the
- * configured namespace. The cookie is signed with SECRET_KEY_BASE, HTTP-only, SameSite=Lax and
- * Secure when the instance is served over https.
+ * Cookie sessions for the web pages (sign-in, OAuth consent), kept in ExpiringStore (Redis under
+ * the configured namespace, or PostgreSQL without Redis). The cookie is signed with
+ * SECRET_KEY_BASE, HTTP-only, SameSite=Lax and Secure when the instance is served over https.
  */
 @Injectable()
 export class WebSessionMiddleware implements NestMiddleware {
@@ -21,13 +21,13 @@ export class WebSessionMiddleware implements NestMiddleware {
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
-    redis: RedisService,
+    store: ExpiringStore,
     private readonly web: WebAuthenticator,
   ) {
     this.session = session({
       name: SESSION_COOKIE,
       secret: config.secretKeyBase,
-      store: new RedisStore({ client: redis.client, prefix: 'session:', ttl: SESSION_TTL_SECONDS }),
+      store: new ExpiringSessionStore(store, SESSION_TTL_SECONDS * 1000),
       resave: false,
       saveUninitialized: false,
       unset: 'destroy',

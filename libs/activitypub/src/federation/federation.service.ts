@@ -5,6 +5,7 @@ import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
 import { DomainModerationQueries } from '@nestodon/core';
+import { EphemeralStateRepository } from '@nestodon/domain';
 import { activityRefusal, INBOX_HANDLERS } from '@nestodon/activitypub/inbox';
 import { RedisService, SafeHttpClient } from '@nestodon/platform';
 import { ActorRoutes } from './actor.routes';
@@ -21,6 +22,7 @@ import {
 } from './federation-types';
 import { IngressQueue } from './ingress-queue';
 import { NodeInfoRoutes } from './nodeinfo.routes';
+import { PostgresKvStore } from './postgres-kv-store';
 import { RedisKvStore } from './redis-kv-store';
 import { StatusRoutes } from './status.routes';
 
@@ -31,9 +33,10 @@ import { StatusRoutes } from './status.routes';
 export const FEDERATION_QUEUE = Symbol('FEDERATION_QUEUE');
 
 /**
- * The process's Fedify Federation: our routes, its key–value store in our Redis, and every
- * request it makes through SafeHttpClient (documents, contexts, signed fetches). The origin is
- * the configured one, never a request's Host: handles use LOCAL_DOMAIN, URLs the web domain.
+ * The process's Fedify Federation: our routes, its key–value store in our Redis (PostgreSQL
+ * without Redis), and every request it makes through SafeHttpClient (documents, contexts,
+ * signed fetches). The origin is the configured one, never a request's Host: handles use
+ * LOCAL_DOMAIN, URLs the web domain.
  */
 @Injectable()
 export class FederationService {
@@ -44,6 +47,7 @@ export class FederationService {
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     redis: RedisService,
+    ephemeralState: EphemeralStateRepository,
     client: SafeHttpClient,
     moduleRef: ModuleRef,
     actors: ActorRoutes,
@@ -54,7 +58,9 @@ export class FederationService {
     @Optional() @Inject(FEDERATION_QUEUE) queue?: MessageQueue,
   ) {
     this.baseUrl = new URL(config.instance.baseUrl);
-    const kv = new RedisKvStore(redis.client, redis.namespace);
+    const kv = config.redis.enabled
+      ? new RedisKvStore(redis.client, redis.namespace)
+      : new PostgresKvStore(ephemeralState);
     this.federation = createFederation<FederationRequestData>({
       kv,
       origin: { handleHost: config.instance.localDomain, webOrigin: config.instance.baseUrl },

@@ -1,7 +1,6 @@
 import type { KvKey, KvStore, KvStoreListEntry, KvStoreSetOptions } from '@fedify/fedify';
 import type Redis from 'ioredis';
-
-const ROOT = 'fedify';
+import { decodeKey, encodeKey, KV_ROOT, ttlMs } from './kv-keys';
 
 /** Swaps the value only when the stored one is the expected one (absent when ARGV[1] is empty). */
 const COMPARE_AND_SET = `
@@ -16,10 +15,6 @@ else
 end
 return 1`;
 
-/** Each segment percent-encoded, so `/` separates segments and prefixes match whole segments. */
-const encodeKey = (key: KvKey) => [ROOT, ...key.map(encodeURIComponent)].join('/');
-const decodeKey = (stored: string) =>
-  stored.split('/').slice(1).map(decodeURIComponent) as unknown as KvKey;
 /** SCAN patterns treat these as wildcards; encoded segments may still contain `*`. */
 const escapeGlob = (text: string) => text.replace(/[*?[\]\\]/g, '\\$&');
 
@@ -69,7 +64,7 @@ export class RedisKvStore implements KvStore {
   };
 
   async *list(prefix: KvKey | [] = []): AsyncIterable<KvStoreListEntry> {
-    const base = prefix.length ? encodeKey(prefix as KvKey) : ROOT;
+    const base = prefix.length ? encodeKey(prefix as KvKey) : KV_ROOT;
     const patterns = [`${this.namespace}${escapeGlob(base)}/*`];
     if (prefix.length) patterns.push(`${this.namespace}${escapeGlob(base)}`);
     for (const pattern of patterns) {
@@ -87,9 +82,4 @@ export class RedisKvStore implements KvStore {
       } while (cursor !== '0');
     }
   }
-}
-
-function ttlMs(options?: KvStoreSetOptions): number | null {
-  if (!options?.ttl) return null;
-  return Math.max(1, Math.round(options.ttl.total('millisecond')));
 }

@@ -1,20 +1,21 @@
 import { Injectable } from '@nestjs/common';
-import { RedisService } from '@nestodon/platform';
+import { Counters, ExpiringStore } from '@nestodon/platform';
 
 /** Failing on this many different days marks a server unavailable (Mastodon's threshold). */
 export const FAILURE_DAYS_THRESHOLD = 7;
 /** While unavailable, one delivery per this period goes through to see whether it answers. */
 export const PROBE_INTERVAL_SECONDS = 3600;
 /** Failure days are forgotten after a month without failures. */
-const FAILURE_MEMORY_SECONDS = 30 * 24 * 3600;
+const FAILURE_MEMORY_MS = 30 * 24 * 3600 * 1000;
 
-const failuresKey = (host: string) => `delivery:failures:${host}`;
+/** Days with failures, a distinct count (kept apart from the SET keys of earlier versions). */
+const failureDaysKey = (host: string) => `delivery:failure_days:${host}`;
 const unavailableKey = (host: string) => `delivery:unavailable:${host}`;
 const probeKey = (host: string) => `delivery:probe:${host}`;
 
 /**
  * A server's state is reused this long in the process: a post's deliveries to one server (one
- * per inbox there) read Redis once, not once each. Writes here forget it at once; another
+ * per inbox there) read the store once, not once each. Writes here forget it at once; another
  * process's reach this one within this time.
  */
 const STATE_REUSE_MS = 1000;
@@ -34,13 +35,16 @@ const dayOf = (at: Date) => at.toISOString().slice(0, 10).replaceAll('-', '');
  * failed delivery records the day; failures on FAILURE_DAYS_THRESHOLD different days mark the
  * server unavailable, and deliveries to it stop, but for one probe an hour. Any answer from it
  * (a delivery or probe that reaches it, or an activity it sends us: `trackSuccess`) forgets
- * its failures and makes it available again.
+ * its failures and makes it available again. Kept in Redis, or PostgreSQL without it.
  */
 @Injectable()
 export class DeliveryFailureTracker {
   private readonly recent = new Map<string, { at: number; state: Promise<ServerState> }>();
 
-  constructor(private readonly redis: RedisService) {}
+  constructor(
+    private readonly counters: Counters,
+    private readonly marks: ExpiringStore,
+  ) {}
 
   /** Whether the server is marked unavailable, and whether it has failures on record. */
   state(host: string): Promise<ServerState> {
@@ -55,41 +59,31 @@ export class DeliveryFailureTracker {
   }
 
   /** Whether a delivery to an unavailable server may go through as this period's probe. */
-  async claimProbe(host: string): Promise<boolean> {
-    const set = await this.redis.client.set(
-      probeKey(host),
-      '1',
-      'EX',
-      PROBE_INTERVAL_SECONDS,
-      'NX',
-    );
-    return set === 'OK';
+  claimProbe(host: string): Promise<boolean> {
+    return this.marks.setIfAbsent(probeKey(host), '1', PROBE_INTERVAL_SECONDS * 1000);
   }
 
   async trackFailure(host: string, at = new Date()): Promise<void> {
-    const [, , [, days]] = (await this.redis.client
-      .multi()
-      .sadd(failuresKey(host), dayOf(at))
-      .expire(failuresKey(host), FAILURE_MEMORY_SECONDS)
-      .scard(failuresKey(host))
-      .exec())!;
-    if ((days as number) >= FAILURE_DAYS_THRESHOLD) {
-      await this.redis.client.set(unavailableKey(host), '1');
-    }
+    const key = failureDaysKey(host);
+    await this.counters.addDistinct(key, dayOf(at), Date.now() + FAILURE_MEMORY_MS);
+    const [days] = await this.counters.distinctCounts([key]);
+    if (days >= FAILURE_DAYS_THRESHOLD) await this.marks.set(unavailableKey(host), '1', null);
     this.recent.delete(host);
   }
 
   async trackSuccess(host: string): Promise<void> {
-    await this.redis.client.del(failuresKey(host), unavailableKey(host), probeKey(host));
+    await Promise.all([
+      this.counters.delete(failureDaysKey(host)),
+      this.marks.delete(unavailableKey(host), probeKey(host)),
+    ]);
     this.recent.delete(host);
   }
 
   private async read(host: string): Promise<ServerState> {
-    const [[, unavailable], [, failing]] = (await this.redis.client
-      .multi()
-      .exists(unavailableKey(host))
-      .exists(failuresKey(host))
-      .exec())!;
-    return { unavailable: unavailable === 1, failing: failing === 1 };
+    const [unavailable, [days]] = await Promise.all([
+      this.marks.get(unavailableKey(host)),
+      this.counters.distinctCounts([failureDaysKey(host)]),
+    ]);
+    return { unavailable: unavailable !== null, failing: days > 0 };
   }
 }

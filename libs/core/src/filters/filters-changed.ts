@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { RedisService } from '@nestodon/platform';
+import { ExpiringStore } from '@nestodon/platform';
 import { Channel, PublisherService, StreamEvent, SystemEvent } from '@nestodon/pubsub';
 import { filtersCacheKey } from './status-filter-queries';
 
@@ -14,11 +14,11 @@ export class FiltersChangedNotifier {
 
   constructor(
     private readonly publisher: PublisherService,
-    private readonly redis: RedisService,
+    private readonly cache: ExpiringStore,
   ) {}
 
   async changed(accountId: string): Promise<void> {
-    await this.redis.client.del(filtersCacheKey(accountId));
+    await this.cache.delete(filtersCacheKey(accountId));
     try {
       await this.publisher.publish(Channel.user(accountId), { event: StreamEvent.FiltersChanged });
       // Streaming processes drop their cached filters, whatever streams the user reads.

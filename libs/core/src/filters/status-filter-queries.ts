@@ -13,7 +13,7 @@ import {
   serializeFilter,
   StatusFilterMatcher,
 } from '@nestodon/serializers';
-import { RedisService } from '@nestodon/platform';
+import { ExpiringStore, softly } from '@nestodon/platform';
 import { htmlToText } from '@nestodon/text';
 
 /** A filter in force, with what the policy matches on. */
@@ -21,9 +21,9 @@ export interface LoadedFilter extends FilterRule {
   filter: CustomFilter;
 }
 
-/** Redis key of a user's cached filters (under `cache:`, so `cache clear` drops it). */
+/** Key of a user's cached filters (under `cache:`, so `cache clear` drops it). */
 export const filtersCacheKey = (accountId: string) => `cache:filters:${accountId}`;
-const FILTERS_CACHE_SECONDS = 24 * 3600;
+const FILTERS_CACHE_MS = 24 * 3600 * 1000;
 
 interface Memo {
   viewerId: string;
@@ -53,7 +53,7 @@ export class StatusFilterQueries implements StatusFilterMatcher {
 
   constructor(
     private readonly customFilters: CustomFilterRepository,
-    private readonly redis: RedisService,
+    private readonly cache: ExpiringStore,
   ) {}
 
   async apply(
@@ -95,25 +95,21 @@ export class StatusFilterQueries implements StatusFilterMatcher {
   }
 
   /**
-   * The user's filters in force (any context), with keywords and status ids. Cached in Redis
-   * until the filters change (FiltersChangedNotifier drops the entry); expiry is checked on use.
+   * The user's filters in force (any context), with keywords and status ids. Cached in
+   * ExpiringStore until the filters change (FiltersChangedNotifier drops the entry); expiry is
+   * checked on use.
    * `cachedValue`: the cache entry when the caller already read it (null: missing).
    */
   async activeFor(viewerId: string, cachedValue?: string | null): Promise<LoadedFilter[]> {
     const key = filtersCacheKey(viewerId);
     const cached =
-      cachedValue === undefined
-        ? await this.redis.softly(this.redis.client.get(key), null)
-        : cachedValue;
+      cachedValue === undefined ? await softly(this.cache.get(key), null) : cachedValue;
     let rows: ActiveFilterRow[];
     if (cached) {
       rows = JSON.parse(cached) as ActiveFilterRow[];
     } else {
       rows = await this.customFilters.activeRows(viewerId);
-      await this.redis.softly(
-        this.redis.client.set(key, JSON.stringify(rows), 'EX', FILTERS_CACHE_SECONDS),
-        null,
-      );
+      await softly(this.cache.set(key, JSON.stringify(rows), FILTERS_CACHE_MS), undefined);
     }
     return rows.map((row) => {
       const filter = Object.assign(new CustomFilter(), {

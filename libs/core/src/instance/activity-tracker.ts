@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { RedisService } from '@nestodon/platform';
+import { Counters } from '@nestodon/platform';
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 const RETENTION_WEEKS = 13;
@@ -23,38 +23,32 @@ export function weekStart(time: number): number {
 }
 
 /**
- * Weekly counters for GET /api/v1/instance/activity, kept in Redis so recording is one command
- * on the write path. Logins count distinct users (HyperLogLog).
+ * Weekly counters for GET /api/v1/instance/activity, kept in `Counters` (Redis, or PostgreSQL
+ * without it) so recording is one command on the write path. Logins count distinct users.
  */
 @Injectable()
 export class ActivityTracker {
-  constructor(private readonly redis: RedisService) {}
+  constructor(private readonly counters: Counters) {}
 
   async record(kind: ActivityKind, userId?: string, at = Date.now()): Promise<void> {
     const key = `activity:${kind}:${weekStart(at)}`;
-    const expireAt = weekStart(at) + RETENTION_WEEKS * 7 * 24 * 3600;
-    const pipeline = this.redis.client.pipeline();
-    if (kind === 'logins' && userId) pipeline.pfadd(key, userId);
-    else pipeline.incr(key);
-    pipeline.expireat(key, expireAt);
-    await pipeline.exec();
+    const expiresAt = (weekStart(at) + RETENTION_WEEKS * 7 * 24 * 3600) * 1000;
+    if (kind === 'logins' && userId) await this.counters.addDistinct(key, userId, expiresAt);
+    else await this.counters.increment(key, expiresAt);
   }
 
   async lastWeeks(count = 12, now = Date.now()): Promise<WeeklyActivity[]> {
     const weeks = Array.from({ length: count }, (_, i) => weekStart(now - i * WEEK_MS));
-    const pipeline = this.redis.client.pipeline();
-    for (const week of weeks) {
-      pipeline.get(`activity:statuses:${week}`);
-      pipeline.pfcount(`activity:logins:${week}`);
-      pipeline.get(`activity:registrations:${week}`);
-    }
-    const results = (await pipeline.exec()) ?? [];
-    const value = (index: number) => String(Number(results[index]?.[1] ?? 0));
+    const [statuses, logins, registrations] = await Promise.all([
+      this.counters.counts(weeks.map((week) => `activity:statuses:${week}`)),
+      this.counters.distinctCounts(weeks.map((week) => `activity:logins:${week}`)),
+      this.counters.counts(weeks.map((week) => `activity:registrations:${week}`)),
+    ]);
     return weeks.map((week, i) => ({
       week: String(week),
-      statuses: value(i * 3),
-      logins: value(i * 3 + 1),
-      registrations: value(i * 3 + 2),
+      statuses: String(statuses[i]),
+      logins: String(logins[i]),
+      registrations: String(registrations[i]),
     }));
   }
 }

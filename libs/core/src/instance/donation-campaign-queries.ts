@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
-import { RedisService } from '@nestodon/platform';
+import { ExpiringStore } from '@nestodon/platform';
 
-const CACHE_SECONDS = 3600;
+const CACHE_MS = 3600 * 1000;
 const TIMEOUT_MS = 5_000;
 const MAX_BYTES = 256 * 1024;
 
@@ -19,7 +19,7 @@ export class DonationCampaignQueries {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly redis: RedisService,
+    private readonly cache: ExpiringStore,
   ) {}
 
   async current(accountId: string, locale: string): Promise<object | null> {
@@ -27,7 +27,7 @@ export class DonationCampaignQueries {
     if (!service) return null;
     const seed = Number(BigInt(accountId) % 100n);
     const cacheKey = `donation_campaign_request:${seed}:${locale}`;
-    const cached = await this.redis.client.get(cacheKey);
+    const cached = await this.cache.get(cacheKey);
     if (cached) return JSON.parse(cached) as object;
     const url = new URL(service.url);
     url.searchParams.set('platform', 'web');
@@ -36,7 +36,7 @@ export class DonationCampaignQueries {
     if (service.environment) url.searchParams.set('environment', service.environment);
     const campaign = await this.fetchCampaign(url);
     if (campaign) {
-      await this.redis.client.set(cacheKey, JSON.stringify(campaign), 'EX', CACHE_SECONDS);
+      await this.cache.set(cacheKey, JSON.stringify(campaign), CACHE_MS);
     }
     return campaign;
   }

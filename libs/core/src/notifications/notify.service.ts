@@ -14,7 +14,7 @@ import {
   NotificationDecision,
   notificationGroup,
 } from '@nestodon/policies';
-import { RedisService } from '@nestodon/platform';
+import { ExpiringStore } from '@nestodon/platform';
 import { Channel, PublisherService, StreamEvent } from '@nestodon/pubsub';
 import { NotifyPayload } from '@nestodon/queue';
 import { NotificationPresenter } from '@nestodon/serializers';
@@ -44,7 +44,7 @@ export class NotifyService {
     private readonly requests: NotificationRequestRepository,
     private readonly accounts: AccountRepository,
     private readonly statuses: StatusRepository,
-    private readonly redis: RedisService,
+    private readonly groups: ExpiringStore,
     private readonly publisher: PublisherService,
     private readonly presenter: NotificationPresenter,
     private readonly webPush: EnqueueWebPushService,
@@ -147,8 +147,8 @@ export class NotifyService {
   ): Promise<string | null> {
     const probe = notificationGroup(type, statusId, filtered, now, null);
     if (!probe) return null;
-    const redisKey = `notif-group/${recipientId}/${probe.prefix}`;
-    const previous = await this.redis.client.get(redisKey);
+    const storeKey = `notif-group/${recipientId}/${probe.prefix}`;
+    const previous = await this.groups.get(storeKey);
     const group = notificationGroup(
       type,
       statusId,
@@ -156,12 +156,7 @@ export class NotifyService {
       now,
       previous ? Number(previous) : null,
     )!;
-    await this.redis.client.set(
-      redisKey,
-      String(group.bucket),
-      'EX',
-      MAXIMUM_GROUP_SPAN_HOURS * 3600,
-    );
+    await this.groups.set(storeKey, String(group.bucket), MAXIMUM_GROUP_SPAN_HOURS * 3600 * 1000);
     return group.key;
   }
 }

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { RaceConditionError } from '@nestodon/domain';
-import { RedisService } from '@nestodon/platform';
+import { ExpiringStore } from '@nestodon/platform';
 
-const TTL_SECONDS = 3600;
+const TTL_MS = 3600 * 1000;
 const LOCK_MS = 15_000;
 const WAIT_STEP_MS = 100;
 const WAIT_MS = 5_000;
@@ -14,7 +14,7 @@ const WAIT_MS = 5_000;
  */
 @Injectable()
 export class IdempotencyStore {
-  constructor(private readonly redis: RedisService) {}
+  constructor(private readonly store: ExpiringStore) {}
 
   private key(accountId: string, idempotencyKey: string): string {
     return `idempotency:statuses:${accountId}:${idempotencyKey}`;
@@ -23,8 +23,8 @@ export class IdempotencyStore {
   /**
    * Runs `create` once per key: a concurrent request with the same key waits for the first and
    * gets its result (`existing`), or a 503 when it takes too long. `existing` is also asked
-   * when Redis remembers nothing (null), so a caller that records the key in its own
-   * transaction finds a result whose process died before `remember` reached Redis.
+   * when the store remembers nothing (null), so a caller that records the key in its own
+   * transaction finds a result whose process died before `remember` reached the store.
    */
   async once<T>(
     accountId: string,
@@ -36,20 +36,20 @@ export class IdempotencyStore {
     const lock = `${key}:lock`;
     const deadline = Date.now() + WAIT_MS;
     for (;;) {
-      const found = await existing(await this.redis.client.get(key));
+      const found = await existing(await this.store.get(key));
       if (found) return found;
-      if (await this.redis.client.set(lock, '1', 'PX', LOCK_MS, 'NX')) break;
+      if (await this.store.setIfAbsent(lock, '1', LOCK_MS)) break;
       if (Date.now() > deadline) throw new RaceConditionError();
       await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
     }
     try {
-      const found = await existing(await this.redis.client.get(key));
+      const found = await existing(await this.store.get(key));
       if (found) return found;
       const { result, remember } = await create();
-      await this.redis.client.set(key, remember, 'EX', TTL_SECONDS);
+      await this.store.set(key, remember, TTL_MS);
       return result;
     } finally {
-      await this.redis.client.del(lock);
+      await this.store.delete(lock);
     }
   }
 }

@@ -11,7 +11,7 @@ import {
   StatusPageRepository,
   StatusVisibility,
 } from '@nestodon/domain';
-import { RedisService } from '@nestodon/platform';
+import { ExpiringStore } from '@nestodon/platform';
 import { statusContent } from '@nestodon/serializers';
 import { StatusQueries } from '../statuses/status-queries';
 import { TRANSLATION_BACKEND, TranslationBackend } from './translation-backend';
@@ -28,7 +28,7 @@ export interface StatusTranslation {
   provider: string;
 }
 
-const CACHE_SECONDS = 24 * 3600;
+const CACHE_MS = 24 * 3600 * 1000;
 
 /**
  * POST /api/v1/statuses/:id/translate (Mastodon's TranslateStatusService): translates what a
@@ -44,7 +44,7 @@ export class TranslateStatusService {
     private readonly languages: TranslationLanguagesQueries,
     private readonly pages: StatusPageRepository,
     private readonly polls: PollRepository,
-    private readonly redis: RedisService,
+    private readonly cache: ExpiringStore,
     @Optional() @Inject(TRANSLATION_BACKEND) private readonly backend: TranslationBackend | null,
   ) {}
 
@@ -65,12 +65,12 @@ export class TranslateStatusService {
     const keys = [...texts.keys()];
     const originals = keys.map((key) => texts.get(key)!);
     const cacheKey = `translations:${source}:${target}:${digest(originals)}`;
-    const cached = await this.redis.client.get(cacheKey);
+    const cached = await this.cache.get(cacheKey);
     const translated: Array<{ text: string; detectedSourceLanguage: string | null }> = cached
       ? (JSON.parse(cached) as Array<{ text: string; detectedSourceLanguage: string | null }>)
       : await backend.translate(originals, status.language, target);
     if (!cached) {
-      await this.redis.client.set(cacheKey, JSON.stringify(translated), 'EX', CACHE_SECONDS);
+      await this.cache.set(cacheKey, JSON.stringify(translated), CACHE_MS);
     }
     const byKey = new Map(keys.map((key, index) => [key, translated[index]]));
     const text = (key: string) => byKey.get(key)?.text ?? '';

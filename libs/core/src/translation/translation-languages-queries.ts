@@ -1,9 +1,9 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { RedisService } from '@nestodon/platform';
+import { ExpiringStore } from '@nestodon/platform';
 import { TRANSLATION_BACKEND, TranslationBackend } from './translation-backend';
 
 const CACHE_KEY = 'translation_service:languages';
-const CACHE_SECONDS = 24 * 3600;
+const CACHE_MS = 24 * 3600 * 1000;
 
 /**
  * Which languages translate into which (GET /api/v1/instance/translation_languages): `{}` when
@@ -12,16 +12,16 @@ const CACHE_SECONDS = 24 * 3600;
 @Injectable()
 export class TranslationLanguagesQueries {
   constructor(
-    private readonly redis: RedisService,
+    private readonly cache: ExpiringStore,
     @Optional() @Inject(TRANSLATION_BACKEND) private readonly backend: TranslationBackend | null,
   ) {}
 
   async all(): Promise<Record<string, string[]>> {
     if (!this.backend) return {};
-    const cached = await this.redis.client.get(CACHE_KEY);
+    const cached = await this.cache.get(CACHE_KEY);
     if (cached) return JSON.parse(cached) as Record<string, string[]>;
     const languages = await this.backend.languages();
-    await this.redis.client.set(CACHE_KEY, JSON.stringify(languages), 'EX', CACHE_SECONDS);
+    await this.cache.set(CACHE_KEY, JSON.stringify(languages), CACHE_MS);
     return languages;
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { RedisService } from '@nestodon/platform';
+import { ExpiringStore } from '@nestodon/platform';
 
 export type TrendKind = 'tags' | 'links' | 'statuses';
 
@@ -14,44 +14,43 @@ export interface RankedItem {
   language: string | null;
 }
 
+/** One kind's trending ids per set by descending score, and each item's language. */
+type Rankings = Record<TrendSet, string[]> & { languages: Record<string, string> };
+
 /**
- * The current trends in Redis, as Mastodon keeps them: per kind a sorted set of every
- * trending item, rejected ones included, for staff to review (`review`), one of those not
- * rejected (`all`), one of the staff-allowed ones (`allowed`) and each item's language
- * (`languages`), replaced together by each refresh.
+ * The current trends, as Mastodon keeps them: per kind the ranked ids of every trending item,
+ * rejected ones included, for staff to review (`review`), of those not rejected (`all`), of the
+ * staff-allowed ones (`allowed`) and each item's language, replaced together by each refresh:
+ * one value in ExpiringStore (Redis, or PostgreSQL without it) kept until the next refresh.
  */
 @Injectable()
 export class TrendStore {
-  constructor(private readonly redis: RedisService) {}
+  constructor(private readonly store: ExpiringStore) {}
 
-  private key(kind: TrendKind, set: TrendSet | 'languages') {
-    return `trending:${kind}:${set}`;
+  private key(kind: TrendKind) {
+    return `trending:${kind}`;
   }
 
   async replace(kind: TrendKind, items: RankedItem[]): Promise<void> {
-    const scored = items.filter((item) => item.score > 0);
-    const shown = scored.filter((item) => item.trendable !== false);
-    const allowed = shown.filter((item) => item.trendable === true);
-    const multi = this.redis.client.multi();
-    for (const [set, list] of [
-      ['review', scored],
-      ['all', shown],
-      ['allowed', allowed],
-    ] as const) {
-      multi.del(this.key(kind, set));
-      if (list.length > 0) {
-        multi.zadd(this.key(kind, set), ...list.flatMap((item) => [item.score, item.id]));
-      }
-    }
-    multi.del(this.key(kind, 'languages'));
-    const languages = scored.flatMap((item) => (item.language ? [item.id, item.language] : []));
-    if (languages.length > 0) multi.hset(this.key(kind, 'languages'), ...languages);
-    await multi.exec();
+    const review = items
+      .filter((item) => item.score > 0)
+      // Ties as Redis orders a sorted set read backwards: by id, descending.
+      .sort((a, b) => b.score - a.score || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+    const shown = review.filter((item) => item.trendable !== false);
+    const rankings: Rankings = {
+      review: review.map((item) => item.id),
+      all: shown.map((item) => item.id),
+      allowed: shown.filter((item) => item.trendable === true).map((item) => item.id),
+      languages: Object.fromEntries(
+        review.flatMap((item) => (item.language ? [[item.id, item.language]] : [])),
+      ),
+    };
+    await this.store.set(this.key(kind), JSON.stringify(rankings), null);
   }
 
   /** Whether the item is in the set (`allowed` when review is required, else `all`). */
   async has(kind: TrendKind, set: TrendSet, id: string): Promise<boolean> {
-    return (await this.redis.client.zscore(this.key(kind, set), id)) !== null;
+    return (await this.rankings(kind))[set].includes(id);
   }
 
   /**
@@ -65,17 +64,20 @@ export class TrendStore {
     limit: number,
     languages: string[] = [],
   ): Promise<string[]> {
-    const key = this.key(kind, set);
-    if (languages.length === 0) {
-      return this.redis.client.zrevrange(key, offset, offset + limit - 1);
-    }
-    // The sets hold what is trending now (a few hundred items at most), so they are read whole.
-    const ids = await this.redis.client.zrevrange(key, 0, -1);
-    if (ids.length === 0) return [];
-    const itemLanguages = await this.redis.client.hmget(this.key(kind, 'languages'), ...ids);
+    const rankings = await this.rankings(kind);
+    const ids = rankings[set];
+    if (languages.length === 0) return ids.slice(offset, offset + limit);
     const preferred = new Set(languages);
-    const first = ids.filter((_, i) => preferred.has(itemLanguages[i] ?? ''));
-    const rest = ids.filter((_, i) => !preferred.has(itemLanguages[i] ?? ''));
+    const inPreferred = (id: string) => preferred.has(rankings.languages[id] ?? '');
+    const first = ids.filter(inPreferred);
+    const rest = ids.filter((id) => !inPreferred(id));
     return [...first, ...rest].slice(offset, offset + limit);
+  }
+
+  private async rankings(kind: TrendKind): Promise<Rankings> {
+    const stored = await this.store.get(this.key(kind));
+    return stored
+      ? (JSON.parse(stored) as Rankings)
+      : { review: [], all: [], allowed: [], languages: {} };
   }
 }

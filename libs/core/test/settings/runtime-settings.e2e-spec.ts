@@ -1,6 +1,6 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { ConfigModule } from '@nestodon/config';
+import { AppConfig, ConfigModule } from '@nestodon/config';
 import {
   CacheInvalidator,
   ChangeSettingsService,
@@ -24,6 +24,22 @@ async function eventually(check: () => Promise<boolean>): Promise<void> {
   throw new Error('the condition never held');
 }
 
+/** Another process (an api replica) on `config`'s database and Redis namespace. */
+async function boot(config: AppConfig): Promise<INestApplicationContext> {
+  const moduleRef = await Test.createTestingModule({
+    imports: [
+      ConfigModule.forRoot(config),
+      DatabaseModule,
+      RedisModule,
+      QueueModule,
+      PubSubModule,
+      CoreModule,
+      SerializersModule,
+    ],
+  }).compile();
+  return moduleRef.init();
+}
+
 describe('runtime settings', () => {
   let core: CoreContext;
   /** A second process (another api replica) on the same database and Redis namespace. */
@@ -31,18 +47,7 @@ describe('runtime settings', () => {
 
   beforeAll(async () => {
     core = await startCore({ env: { REGISTRATIONS_MODE: 'approved' } });
-    const moduleRef = await Test.createTestingModule({
-      imports: [
-        ConfigModule.forRoot(core.environment.config),
-        DatabaseModule,
-        RedisModule,
-        QueueModule,
-        PubSubModule,
-        CoreModule,
-        SerializersModule,
-      ],
-    }).compile();
-    replica = await moduleRef.init();
+    replica = await boot(core.environment.config);
   });
   afterAll(async () => {
     await replica.close();
@@ -82,6 +87,25 @@ describe('runtime settings', () => {
     // ...until `cache clear` makes every process read again.
     await core.app.get(ClearCacheService).call();
     await eventually(async () => (await replicaSettings().registrationsMode()) === 'none');
+  });
+
+  it('without Redis, a change reaches the other processes through PostgreSQL', async () => {
+    const { config } = core.environment;
+    const withoutRedis: AppConfig = {
+      ...config,
+      redis: { ...config.redis, enabled: false, use: 'never' },
+    };
+    const [writer, reader] = await Promise.all([boot(withoutRedis), boot(withoutRedis)]);
+    try {
+      const mode = () => reader.get(SettingsQueries).registrationsMode();
+      await eventually(async () => reader.get(CacheInvalidator).listening);
+      await writer.get(ChangeSettingsService).call({ registrationsMode: 'none' });
+      await eventually(async () => (await mode()) === 'none');
+      await writer.get(ChangeSettingsService).call({ registrationsMode: 'open' });
+      await eventually(async () => (await mode()) === 'open');
+    } finally {
+      await Promise.all([writer.close(), reader.close()]);
+    }
   });
 
   it('refuses values that are not valid settings', async () => {

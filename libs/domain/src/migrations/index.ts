@@ -32,6 +32,7 @@ import { AccessBlocks1795482333645 } from './1795482333645-access-blocks';
 import { Trends1795482628416 } from './1795482628416-trends';
 import { ModerationWarningNotifications1795482908174 } from './1795482908174-moderation-warning-notifications';
 import { StatusIdempotencyKeys1795485634021 } from './1795485634021-status-idempotency-keys';
+import { EphemeralState1795490073909 } from './1795490073909-ephemeral-state';
 import { PostgresFeedsAndPubSub1795490309387 } from './1795490309387-postgres-feeds-and-pubsub';
 import { PreviewCardProviders1795490356110 } from './1795490356110-preview-card-providers';
 /** Every migration in order; listed explicitly so compiled code and tests load the same set. */
@@ -70,6 +71,7 @@ export const MIGRATIONS = [
   Trends1795482628416,
   ModerationWarningNotifications1795482908174,
   StatusIdempotencyKeys1795485634021,
+  EphemeralState1795490073909,
   PostgresFeedsAndPubSub1795490309387,
   PreviewCardProviders1795490356110,
 ];

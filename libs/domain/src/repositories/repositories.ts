@@ -28,6 +28,7 @@ import { TrendReviewRepository } from './trend-review.repository';
 import { MetricsRepository } from './metrics.repository';
 import { AuditLogRepository } from './audit-log.repository';
 import { EndorsementRepository } from './endorsement.repository';
+import { EphemeralStateRepository } from './ephemeral-state.repository';
 import { FanOutRepository } from './fan-out.repository';
 import { FavouriteRepository } from './favourite.repository';
 import { FeaturedTagsRepository } from './featured-tags.repository';
@@ -103,6 +104,7 @@ export const REPOSITORIES = [
   DomainBlockRepository,
   DuplicateRepairRepository,
   EndorsementRepository,
+  EphemeralStateRepository,
   FanOutRepository,
   FavouriteRepository,
   FeaturedTagsRepository,
