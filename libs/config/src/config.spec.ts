@@ -11,11 +11,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ REDIS_SENTINELS: 'a.example' })).toThrow(/REDIS_SENTINELS/);
   });
 
+  it('reads USE_REDIS: never turns the PostgreSQL adapters on, a bad value is refused', () => {
+    expect(loadConfig({ USE_REDIS: 'never' }).redis).toMatchObject({
+      enabled: false,
+      use: 'never',
+    });
+    expect(loadConfig({ USE_REDIS: 'always' }).redis).toMatchObject({ enabled: true });
+    expect(() => loadConfig({ USE_REDIS: 'sometimes' })).toThrow(/USE_REDIS/);
+  });
+
   it('applies safe defaults', () => {
     const config = loadConfig({});
     expect(config.http).toMatchObject({ port: 3000, streamingPort: 4000, bind: '127.0.0.1' });
     expect(config.database.url).toBe('postgres://postgres@127.0.0.1:5432/nestodon_development');
     expect(config.redis).toEqual({
+      enabled: true,
+      use: 'auto',
       url: 'redis://127.0.0.1:6379/0',
       namespace: '',
       sentinels: null,
