@@ -3,11 +3,8 @@ import http from 'node:http';
 import { AddressInfo } from 'node:net';
 import { INestApplicationContext } from '@nestjs/common';
 import Redis from 'ioredis';
-import {
-  DeliverActivityService,
-  DeliveryFailureTracker,
-  FAILURE_DAYS_THRESHOLD,
-} from '@nestodon/activitypub/outbox';
+import { DeliverActivityService } from '@nestodon/activitypub/outbox';
+import { DeliveryFailureTracker, FAILURE_DAYS_THRESHOLD } from '@nestodon/activitypub/federation';
 import { Account } from '@nestodon/domain';
 import { DELIVERY_JOB_OPTIONS, JobName, JobQueue } from '@nestodon/queue';
 import {

@@ -1,7 +1,11 @@
 import { Readable } from 'node:stream';
 import { Inject, Injectable, NestMiddleware } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
-import { FederationRequestData, FederationService } from '@nestodon/activitypub/federation';
+import {
+  FederationRequestData,
+  FederationService,
+  refusedFetch,
+} from '@nestodon/activitypub/federation';
 import type { NextFunction, Request, Response } from 'express';
 
 /** Profile and status pages, which answer with ActivityPub documents when asked for them. */
@@ -57,6 +61,8 @@ export class FederationMiddleware implements NestMiddleware {
     const response = await this.service.federation.fetch(this.toFetchRequest(req), {
       contextData: data,
       onNotFound: async () => (data.gone ? gone(data) : passOn()),
+      // Secure mode: unsigned (401) or from a server that does not federate with us (403).
+      onUnauthorized: async () => refusedFetch(data),
       // A browser asking for an actor or a status is sent to its page, as on Mastodon.
       onNotAcceptable: async () => {
         const match = ACTOR_OR_STATUS.exec(req.path);

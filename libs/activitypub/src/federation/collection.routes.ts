@@ -19,7 +19,8 @@ import {
   StatusVisibility,
 } from '@nestodon/domain';
 import { ActorFactsLoader } from './actor-facts';
-import { FederationRoutes, NestodonFederation } from './federation-types';
+import { FederationRoutes, NestodonFederation, NestodonRequestContext } from './federation-types';
+import { SignedFetchGate } from './signed-fetch';
 import { StatusFactsLoader } from './status-facts';
 
 const FIRST_PAGE = 'first';
@@ -48,6 +49,7 @@ export class CollectionRoutes implements FederationRoutes {
     private readonly featuredTags: FeaturedTagsRepository,
     private readonly statusFacts: StatusFactsLoader,
     private readonly uris: LocalUris,
+    private readonly gate: SignedFetchGate,
   ) {}
 
   register(federation: NestodonFederation): void {
@@ -56,7 +58,8 @@ export class CollectionRoutes implements FederationRoutes {
         this.networkPage(identifier, cursor, 'followers'),
       )
       .setCounter((_ctx, identifier) => this.count(identifier, 'followersCount'))
-      .setFirstCursor((_ctx, identifier) => this.firstNetworkCursor(identifier));
+      .setFirstCursor((_ctx, identifier) => this.firstNetworkCursor(identifier))
+      .authorize(this.authorize);
 
     federation
       .setFollowingDispatcher('/users/{identifier}/following', async (_ctx, identifier, cursor) => {
@@ -64,7 +67,8 @@ export class CollectionRoutes implements FederationRoutes {
         return page && { ...page, items: page.items.map((recipient) => recipient.id!) };
       })
       .setCounter((_ctx, identifier) => this.count(identifier, 'followingCount'))
-      .setFirstCursor((_ctx, identifier) => this.firstNetworkCursor(identifier));
+      .setFirstCursor((_ctx, identifier) => this.firstNetworkCursor(identifier))
+      .authorize(this.authorize);
 
     federation
       .setOutboxDispatcher('/users/{identifier}/outbox', async (_ctx, identifier, cursor) => {
@@ -110,43 +114,52 @@ export class CollectionRoutes implements FederationRoutes {
         identifier !== INSTANCE_ACTOR_IDENTIFIER && (await this.actors.findLocal(identifier))
           ? FIRST_PAGE
           : null,
-      );
+      )
+      .authorize(this.authorize);
 
-    federation.setFeaturedDispatcher(
-      '/users/{identifier}/collections/featured',
-      async (_ctx, identifier) => {
-        const owner = await this.actors.findLocal(identifier);
-        if (!owner) return null;
-        const page = await this.statuses.accountStatusIds(
-          owner.id,
-          { visibilities: PUBLIC_VISIBILITIES, mentionedViewerId: null },
-          { pinned: true, excludeReblogs: true },
-          { limit: MAX_FEATURED },
-        );
-        const pinned = await this.loadInOrder(page.items.map(({ item }) => item));
-        const facts = await this.statusFacts.load(pinned);
-        return { items: facts.map((fact) => renderStatusObject(fact, this.uris)) };
-      },
-    );
+    federation
+      .setFeaturedDispatcher(
+        '/users/{identifier}/collections/featured',
+        async (_ctx, identifier) => {
+          const owner = await this.actors.findLocal(identifier);
+          if (!owner) return null;
+          const page = await this.statuses.accountStatusIds(
+            owner.id,
+            { visibilities: PUBLIC_VISIBILITIES, mentionedViewerId: null },
+            { pinned: true, excludeReblogs: true },
+            { limit: MAX_FEATURED },
+          );
+          const pinned = await this.loadInOrder(page.items.map(({ item }) => item));
+          const facts = await this.statusFacts.load(pinned);
+          return { items: facts.map((fact) => renderStatusObject(fact, this.uris)) };
+        },
+      )
+      .authorize(this.authorize);
 
-    federation.setFeaturedTagsDispatcher(
-      '/users/{identifier}/collections/tags',
-      async (_ctx, identifier) => {
-        const owner = await this.actors.findLocal(identifier);
-        if (!owner) return null;
-        const tags = await this.featuredTags.forAccount(owner);
-        return {
-          items: tags.map(
-            (tag) =>
-              new Hashtag({
-                href: new URL(this.uris.taggedProfile(owner.username, tag.name)),
-                name: `#${tag.name}`,
-              }),
-          ),
-        };
-      },
-    );
+    federation
+      .setFeaturedTagsDispatcher(
+        '/users/{identifier}/collections/tags',
+        async (_ctx, identifier) => {
+          const owner = await this.actors.findLocal(identifier);
+          if (!owner) return null;
+          const tags = await this.featuredTags.forAccount(owner);
+          return {
+            items: tags.map(
+              (tag) =>
+                new Hashtag({
+                  href: new URL(this.uris.taggedProfile(owner.username, tag.name)),
+                  name: `#${tag.name}`,
+                }),
+            ),
+          };
+        },
+      )
+      .authorize(this.authorize);
   }
+
+  /** Secure mode's check; the instance actor's (empty) collections stay public as it does. */
+  private readonly authorize = (ctx: NestodonRequestContext, identifier: string) =>
+    identifier === INSTANCE_ACTOR_IDENTIFIER ? true : this.gate.allows(ctx);
 
   private async count(
     identifier: string,

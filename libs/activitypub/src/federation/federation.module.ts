@@ -7,10 +7,13 @@ import { ActorFactsLoader } from './actor-facts';
 import { ActorRoutes } from './actor.routes';
 import { CollectionRoutes } from './collection.routes';
 import { EmojiFactsLoader } from './emoji-facts';
+import { DeliveryFailureTracker } from './delivery-failure-tracker';
+import { FederationPolicy } from './federation-policy';
 import { FederationService } from './federation.service';
 import { IngressQueue } from './ingress-queue';
 import { NodeInfoRoutes } from './nodeinfo.routes';
 import { StatusFactsLoader } from './status-facts';
+import { SignedFetchGate } from './signed-fetch';
 import { StatusRoutes } from './status.routes';
 import { RemoteAccountResolverModule } from './webfinger-account-resolver';
 
@@ -26,6 +29,9 @@ import { RemoteAccountResolverModule } from './webfinger-account-resolver';
       useFactory: (config: AppConfig) => new LocalUris(config.instance),
       inject: [APP_CONFIG],
     },
+    FederationPolicy,
+    SignedFetchGate,
+    DeliveryFailureTracker,
     EmojiFactsLoader,
     ActorFactsLoader,
     StatusFactsLoader,
@@ -39,6 +45,14 @@ import { RemoteAccountResolverModule } from './webfinger-account-resolver';
     ...INBOX_HANDLERS,
     FederationService,
   ],
-  exports: [FederationService, LocalUris, ActorFactsLoader, StatusFactsLoader, RemoteActors],
+  exports: [
+    FederationService,
+    FederationPolicy,
+    DeliveryFailureTracker,
+    LocalUris,
+    ActorFactsLoader,
+    StatusFactsLoader,
+    RemoteActors,
+  ],
 })
 export class FederationModule {}

@@ -1,10 +1,9 @@
 import { createFederation, type MessageQueue } from '@fedify/fedify';
-import { Activity, Flag } from '@fedify/vocab';
+import { Flag } from '@fedify/vocab';
 import { INSTANCE_ACTOR_IDENTIFIER } from '@nestodon/activitypub/render';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
-import { DomainModerationQueries } from '@nestodon/core';
 import { activityRefusal, INBOX_HANDLERS } from '@nestodon/activitypub/inbox';
 import { RedisService, SafeHttpClient } from '@nestodon/platform';
 import { ActorRoutes } from './actor.routes';
@@ -19,6 +18,8 @@ import {
   NestodonContext,
   NestodonFederation,
 } from './federation-types';
+import { DeliveryFailureTracker } from './delivery-failure-tracker';
+import { FederationPolicy } from './federation-policy';
 import { IngressQueue } from './ingress-queue';
 import { NodeInfoRoutes } from './nodeinfo.routes';
 import { RedisKvStore } from './redis-kv-store';
@@ -51,6 +52,8 @@ export class FederationService {
     statuses: StatusRoutes,
     nodeInfo: NodeInfoRoutes,
     ingress: IngressQueue,
+    policy: FederationPolicy,
+    tracker: DeliveryFailureTracker,
     @Optional() @Inject(FEDERATION_QUEUE) queue?: MessageQueue,
   ) {
     this.baseUrl = new URL(config.instance.baseUrl);
@@ -77,33 +80,20 @@ export class FederationService {
         .setSharedKeyDispatcher(() => ({ identifier: INSTANCE_ACTOR_IDENTIFIER }));
       for (const handler of handlers) {
         inbox.on(handler.activityType, async (ctx, activity) => {
+          // activityRefusal makes sure of a single actor.
           const refusal =
-            activityRefusal(activity) ?? (await this.domainRefusal(moduleRef, activity));
+            activityRefusal(activity) ??
+            (await policy.refusal(activity.actorId!.host, { report: activity instanceof Flag }));
           if (refusal) {
             this.logger.warn({ activity: activity.id?.href, refusal }, 'Inbound activity refused');
             return;
           }
+          // A server that sends to us is up: deliveries to it resume (Mastodon's reset!).
+          await tracker.trackSuccess(activity.actorId!.host);
           await handler.handle(ctx, activity);
         });
       }
     }
-  }
-
-  /**
-   * Instance domain blocks on the way in: a suspended server's activities are dropped, and a
-   * server whose reports are rejected files none (Mastodon's `reject_reports`).
-   */
-  private async domainRefusal(moduleRef: ModuleRef, activity: Activity): Promise<string | null> {
-    const host = activity.actorId?.host;
-    if (!host) return null;
-    const verdict = await moduleRef
-      .get(DomainModerationQueries, { strict: false })
-      .verdictFor(host);
-    if (verdict.blocked) return 'its server is suspended here';
-    if (verdict.rejectReports && activity instanceof Flag) {
-      return 'reports from its server are rejected here';
-    }
-    return null;
   }
 
   /** A context outside any request (its loaders fetch through the safe client). */

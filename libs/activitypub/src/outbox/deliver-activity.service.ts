@@ -1,8 +1,8 @@
 import { signRequest } from '@fedify/fedify';
 import { Injectable } from '@nestjs/common';
+import { DeliveryFailureTracker, FederationPolicy } from '@nestodon/activitypub/federation';
 import { BlockedAddressError, SafeHttpClient } from '@nestodon/platform';
 import { JobName, JobPayloads, JobResults } from '@nestodon/queue';
-import { DeliveryFailureTracker } from './delivery-failure-tracker';
 import { SigningKeysCache } from './signing-keys';
 
 type Delivery = JobPayloads[typeof JobName.DeliverActivity];
@@ -21,7 +21,7 @@ const isUnsalvageable = (status: number) => status >= 400 && status < 500 && sta
  * is the server's final word and is not retried; anything else (network errors, 5xx, 429,
  * redirects) throws so the job is retried with the federation backoff. Every answer or
  * failure feeds the per-server failure tracker, and servers it marks unavailable are skipped
- * but for an hourly probe.
+ * but for an hourly probe. In limited federation mode, servers off the allow list get nothing.
  */
 @Injectable()
 export class DeliverActivityService {
@@ -29,10 +29,13 @@ export class DeliverActivityService {
     private readonly http: SafeHttpClient,
     private readonly keys: SigningKeysCache,
     private readonly tracker: DeliveryFailureTracker,
+    private readonly policy: FederationPolicy,
   ) {}
 
   async call({ accountId, inbox, body }: Delivery): Promise<DeliveryOutcome> {
     const host = new URL(inbox).host;
+    // Suspended servers are never planned; in limited federation mode only allowed ones are sent to.
+    if (this.policy.limitedFederationMode && (await this.policy.refusal(host))) return 'refused';
     const state = await this.tracker.state(host);
     if (state.unavailable && !(await this.tracker.claimProbe(host))) return 'skipped';
     // A server with nothing on record needs no forgetting when it answers (one round trip less).

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { FederationModule } from '@nestodon/activitypub/federation';
 import { DeliverActivityService } from './deliver-activity.service';
-import { DeliveryFailureTracker } from './delivery-failure-tracker';
 import { DistributeActivityService } from './distribute-activity.service';
 import { SigningKeysCache } from './signing-keys';
 
@@ -11,12 +10,7 @@ import { SigningKeysCache } from './signing-keys';
  */
 @Module({
   imports: [FederationModule],
-  providers: [
-    SigningKeysCache,
-    DeliveryFailureTracker,
-    DeliverActivityService,
-    DistributeActivityService,
-  ],
-  exports: [DeliverActivityService, DistributeActivityService, DeliveryFailureTracker],
+  providers: [SigningKeysCache, DeliverActivityService, DistributeActivityService],
+  exports: [DeliverActivityService, DistributeActivityService],
 })
 export class OutboxModule {}

@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { DeliverActivityService } from '@nestodon/activitypub/outbox';
+import { Account, DomainAllow, Follow } from '@nestodon/domain';
+import { createLocalAccount } from '@nestodon/testing';
+import { ApiHarness, startApi } from '../../support/api-harness';
+import { InboxReceiver } from '../../support/inbox-receiver';
+import {
+  MASTODON_CONTEXT,
+  RemoteActor,
+  RemoteInstance,
+  signedGet,
+  signedPost,
+} from '../../support/remote-instance';
+
+/**
+ * Limited federation mode (LIMITED_FEDERATION_MODE=true): only servers on the domain allow
+ * list federate. Others' activities are dropped, nothing is delivered to them, and their
+ * fetches are refused (the mode implies secure mode, as on Mastodon).
+ */
+describe('limited federation mode', () => {
+  let api: ApiHarness;
+  let remote: RemoteInstance;
+  let bob: RemoteActor;
+  let alice: Account;
+
+  beforeAll(async () => {
+    api = await startApi({
+      inlineJobs: true,
+      env: { LIMITED_FEDERATION_MODE: 'true', ALLOW_PRIVATE_ADDRESS: 'true' },
+    });
+    remote = await RemoteInstance.start();
+    bob = remote.actor('bob');
+    ({ account: alice } = await createLocalAccount(api.dataSource, { username: 'alice' }));
+  });
+  afterAll(async () => {
+    await api.close();
+    await remote.close();
+  });
+  afterEach(() => api.dataSource.getRepository(DomainAllow).clear());
+
+  const allow = (domain: string) => api.dataSource.getRepository(DomainAllow).save({ domain });
+
+  it('refuses fetches from servers off the allow list (403) and unsigned ones (401)', async () => {
+    const actor = `${api.url}/users/alice`;
+    expect((await signedGet(actor, null)).status).toBe(401);
+    expect((await signedGet(actor, bob)).status).toBe(403);
+    await allow(remote.host);
+    expect((await signedGet(actor, bob)).status).toBe(200);
+  });
+
+  it('drops activities of servers off the allow list', async () => {
+    const follow = () => ({
+      '@context': MASTODON_CONTEXT,
+      id: `${bob.id}#follows/${randomUUID()}`,
+      type: 'Follow',
+      actor: bob.id,
+      object: 'https://nestodon.test/users/alice',
+    });
+    const follows = () =>
+      api.dataSource.getRepository(Follow).countBy({ targetAccountId: alice.id });
+    expect((await signedPost(`${api.url}/users/alice/inbox`, follow(), bob)).status).toBe(202);
+    expect(await follows()).toBe(0);
+    await allow(remote.host);
+    expect((await signedPost(`${api.url}/users/alice/inbox`, follow(), bob)).status).toBe(202);
+    expect(await follows()).toBe(1);
+  });
+
+  it('delivers only to servers on the allow list', async () => {
+    const receiver = await new InboxReceiver('https://nestodon.test', api.url).start();
+    try {
+      const deliver = () =>
+        api.app.get(DeliverActivityService).call({
+          accountId: alice.id,
+          inbox: `${receiver.origin}/inbox`,
+          body: JSON.stringify({ type: 'Note' }),
+        });
+      expect(await deliver()).toBe('refused');
+      expect(receiver.received).toHaveLength(0);
+      await allow(receiver.host);
+      expect(await deliver()).toBe('delivered');
+      expect(receiver.received).toHaveLength(1);
+    } finally {
+      await receiver.stop();
+    }
+  });
+
+  it('says so in the instance configuration', async () => {
+    const res = await api.http.get('/api/v2/instance').expect(200);
+    expect(res.body.configuration.limited_federation).toBe(true);
+  });
+});
