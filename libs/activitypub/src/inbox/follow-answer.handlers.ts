@@ -6,13 +6,23 @@ import type { Account } from '@nestodon/domain';
 import { InboundLookups, unlessRefused } from './inbound-lookups';
 import type { InboxHandler } from './inbox-handler';
 
-/** The local follower of the Follow an Accept or Reject answers, when the signer is its target. */
+/**
+ * The local follower of the Follow an Accept or Reject answers, when the signer is its target.
+ * The Follow comes embedded with our own id, which Fedify would otherwise refetch from us (and
+ * not find): it is taken as sent, as it only names a pair the signer is part of.
+ */
 async function answeredFollower(
   lookups: InboundLookups,
   ctx: InboxContext<unknown>,
   answer: Accept | Reject,
 ): Promise<{ signer: Account; follower: Account } | null> {
-  const follow = await answer.getObject(ctx).catch(() => null);
+  const follow = await answer
+    .getObject({
+      documentLoader: ctx.documentLoader,
+      contextLoader: ctx.contextLoader,
+      crossOrigin: 'trust',
+    })
+    .catch(() => null);
   if (!(follow instanceof Follow)) return null;
   const [signer, follower] = await Promise.all([
     lookups.signer(ctx, answer),
