@@ -1,6 +1,7 @@
 import {
   BlockInstanceDomainService,
   DomainModerationQueries,
+  PurgeDomainService,
   UnblockInstanceDomainService,
 } from '@nestodon/core';
 import {
@@ -26,7 +27,8 @@ async function allBlocks(queries: DomainModerationQueries) {
 /**
  * `domains block DOMAIN [--severity S] [--reject-media] [--reject-reports] [--comment C]`,
  * `domains unblock DOMAIN` and `domains list`: instance-level domain blocks from the shell,
- * with the admin API's rules (a block already covering the domain is refused).
+ * with the admin API's rules (a block already covering the domain is refused);
+ * `domains purge DOMAIN... [--dry-run]`: every trace of servers removed, counted as tootctl.
  */
 export function domainsCommand(runtime: CliRuntime): Command {
   const domains = new Command('domains').description('moderate other servers');
@@ -97,6 +99,24 @@ export function domainsCommand(runtime: CliRuntime): Command {
           ].filter(Boolean);
           runtime.print([block.domain, block.severity, ...flags].join('\t'));
         }
+      }),
+    );
+
+  domains
+    .command('purge <domains...>')
+    .description('remove every account of servers without a trace, with their custom emojis')
+    .option('--dry-run', 'count what would be removed, remove nothing')
+    .action((names: string[], options: { dryRun?: boolean }) =>
+      runtime.withContext(async (app) => {
+        const suffix = options.dryRun ? ' (DRY RUN)' : '';
+        const total = { accounts: 0, customEmojis: 0 };
+        for (const name of names) {
+          const counts = await app.get(PurgeDomainService).call(name, options);
+          total.accounts += counts.accounts;
+          total.customEmojis += counts.customEmojis;
+        }
+        runtime.print(`Removed ${total.accounts} accounts${suffix}`);
+        runtime.print(`Removed ${total.customEmojis} custom emojis`);
       }),
     );
 

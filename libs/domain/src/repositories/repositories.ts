@@ -20,6 +20,7 @@ import { CustomFilterRepository } from './custom-filter.repository';
 import { DirectoryRepository } from './directory.repository';
 import { DomainAllowRepository } from './domain-allow.repository';
 import { DomainBlockRepository } from './domain-block.repository';
+import { DomainPurgeRepository } from './domain-purge.repository';
 import { PreviewCardRepository } from './preview-card.repository';
 import { SearchRepository } from './search.repository';
 import { TrendsRepository } from './trends.repository';
@@ -95,6 +96,7 @@ export const REPOSITORIES = [
   DirectoryRepository,
   DomainAllowRepository,
   DomainBlockRepository,
+  DomainPurgeRepository,
   EndorsementRepository,
   FanOutRepository,
   FavouriteRepository,
