@@ -14,6 +14,7 @@ import {
   renderDeleteActor,
   renderDeleteStatus,
   renderFeaturedChange,
+  renderFlag,
   renderFollow,
   renderFollowAnswer,
   renderLike,
@@ -30,11 +31,18 @@ import {
   AccountRepository,
   InboxRepository,
   PollRepository,
+  ReportRepository,
   Status,
   StatusRepository,
   StatusVisibility,
 } from '@nestodon/domain';
-import { DELIVERY_JOB_OPTIONS, JobName, JobQueue, OutboundActivity } from '@nestodon/queue';
+import {
+  DELIVERY_JOB_OPTIONS,
+  INSTANCE_ACTOR_SENDER,
+  JobName,
+  JobQueue,
+  OutboundActivity,
+} from '@nestodon/queue';
 import { SigningKeysCache } from './signing-keys';
 import { toWireFormat } from './wire-format';
 
@@ -62,6 +70,7 @@ export class DistributeActivityService {
     private readonly accounts: AccountRepository,
     private readonly statuses: StatusRepository,
     private readonly polls: PollRepository,
+    private readonly reports: ReportRepository,
     private readonly inboxes: InboxRepository,
     private readonly statusFacts: StatusFactsLoader,
     private readonly actors: ActorFactsLoader,
@@ -129,6 +138,8 @@ export class DistributeActivityService {
         return this.votePlan(activity);
       case 'delete_actor':
         return this.actorDeletePlan(activity);
+      case 'flag':
+        return this.flagPlan(activity.reportId);
     }
   }
 
@@ -351,6 +362,43 @@ export class DistributeActivityService {
       accountId: account.id,
       activities: [renderDeleteActor(account.username, this.uris)],
       inboxes: activity.inboxes,
+    };
+  }
+
+  /**
+   * A forwarded report, as Mastodon's ReportService forwards it: a Flag from the instance
+   * actor naming the account and the reported statuses, with the comment, to the reported
+   * account's inbox when its server is among the domains to forward to, and to the servers
+   * among them of the accounts the reported statuses reply to.
+   */
+  private async flagPlan(reportId: string): Promise<Plan | null> {
+    const report = await this.reports.findById(reportId);
+    const target = report && (await this.accounts.findById(report.targetAccountId));
+    if (!report || !target || target.domain === null) return null;
+    const statuses = await this.statuses.findWithRelations(report.statusIds, { withDeleted: true });
+    const forwardTo = new Set(report.forwardToDomains);
+    const repliedTo = await this.accounts.findByIds(
+      statuses.flatMap((status) => status.inReplyToAccountId ?? []),
+    );
+    const targetInboxes = [target.inboxUrl, target.sharedInboxUrl];
+    const otherServers = (
+      await this.inboxes.inboxesOf(
+        repliedTo
+          .filter((account) => account.domain !== null && forwardTo.has(account.domain))
+          .map((account) => account.id),
+      )
+    ).filter((inbox) => !targetInboxes.includes(inbox));
+    const own = report.forwarded && target.inboxUrl ? [target.inboxUrl] : [];
+    const facts = {
+      reportId: report.id,
+      comment: report.comment,
+      targetUri: this.actors.actorId(target),
+      statusUris: statuses.map((status) => this.statusFacts.statusId(status)),
+    };
+    return {
+      accountId: INSTANCE_ACTOR_SENDER,
+      activities: [renderFlag(facts, this.uris)],
+      inboxes: [...new Set([...own, ...otherServers])],
     };
   }
 
