@@ -1,5 +1,5 @@
 import type { Recipient } from '@fedify/vocab';
-import { Hashtag } from '@fedify/vocab';
+import { Hashtag, Object as APObject } from '@fedify/vocab';
 import { Injectable } from '@nestjs/common';
 import {
   INSTANCE_ACTOR_IDENTIFIER,
@@ -12,6 +12,7 @@ import {
   Account,
   AccountStatsRepository,
   FeaturedTagsRepository,
+  FollowRepository,
   ListedAccount,
   RelationshipListsRepository,
   Status,
@@ -47,6 +48,7 @@ export class CollectionRoutes implements FederationRoutes {
     private readonly lists: RelationshipListsRepository,
     private readonly statuses: StatusRepository,
     private readonly featuredTags: FeaturedTagsRepository,
+    private readonly follows: FollowRepository,
     private readonly statusFacts: StatusFactsLoader,
     private readonly uris: LocalUris,
     private readonly gate: SignedFetchGate,
@@ -155,6 +157,31 @@ export class CollectionRoutes implements FederationRoutes {
         },
       )
       .authorize(this.authorize);
+
+    this.registerFollowersSynchronization(federation);
+  }
+
+  /**
+   * Mastodon's follower synchronisation (`/users/:username/followers_synchronization`): the
+   * account's followers on the signer's server, for it to compare with its own list. Only
+   * ever served to a signed request.
+   */
+  private registerFollowersSynchronization(federation: NestodonFederation): void {
+    federation
+      .setOrderedCollectionDispatcher(
+        'followers-synchronization',
+        APObject,
+        '/users/{identifier}/followers_synchronization',
+        async (ctx, { identifier }) => {
+          const owner = await this.actors.findLocal(identifier);
+          const signer = owner && (await this.gate.signer(ctx));
+          if (!owner || !signer) return null;
+          const uris = await this.follows.followerUrisWithPrefix(owner.id, `${signer.origin}/`);
+          // Fedify's collections take plain ids as items; its typing names objects only.
+          return { items: uris.map((uri) => new URL(uri)) as unknown as APObject[] };
+        },
+      )
+      .authorize((ctx) => this.gate.isSignedByPeer(ctx));
   }
 
   /** Secure mode's check; the instance actor's (empty) collections stay public as it does. */

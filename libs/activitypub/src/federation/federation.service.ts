@@ -39,6 +39,8 @@ export const FEDERATION_QUEUE = Symbol('FEDERATION_QUEUE');
 @Injectable()
 export class FederationService {
   readonly federation: NestodonFederation;
+  /** Serves only `POST /actor/inbox`. */
+  readonly instanceActorInbox: NestodonFederation;
   private readonly logger = new Logger(FederationService.name);
   private readonly baseUrl: URL;
 
@@ -58,7 +60,7 @@ export class FederationService {
   ) {
     this.baseUrl = new URL(config.instance.baseUrl);
     const kv = new RedisKvStore(redis.client, redis.namespace);
-    this.federation = createFederation<FederationRequestData>({
+    const options = {
       kv,
       origin: { handleHost: config.instance.localDomain, webOrigin: config.instance.baseUrl },
       documentLoaderFactory: safeDocumentLoaderFactory(client, kv, 'object'),
@@ -67,13 +69,14 @@ export class FederationService {
       queue: { inbox: ingress, outbox: queue, fanout: queue },
       // Workers drain the queues; web processes only enqueue.
       manuallyStartQueue: true,
-    });
+    };
+    this.federation = createFederation<FederationRequestData>(options);
     const routes: FederationRoutes[] = [actors, collections, statuses, nodeInfo];
     for (const part of routes) part.register(this.federation);
     const handlers = INBOX_HANDLERS.map((type) => moduleRef.get(type, { strict: false }));
-    if (handlers.length > 0) {
-      const inbox = this.federation
-        .setInboxListeners('/users/{identifier}/inbox', '/inbox')
+    const listen = (federation: NestodonFederation, sharedInboxPath: `/${string}`) => {
+      const inbox = federation
+        .setInboxListeners('/users/{identifier}/inbox', sharedInboxPath)
         // One activity delivered to several inboxes here (no shared inbox) is processed once.
         .withIdempotency('global')
         // Objects the shared inbox fetches are fetched signed, for servers that require it.
@@ -93,7 +96,15 @@ export class FederationService {
           await handler.handle(ctx, activity);
         });
       }
-    }
+    };
+    listen(this.federation, '/inbox');
+    // The instance actor's own inbox (`/actor/inbox`, as Mastodon's) is a second shared inbox.
+    // Fedify routes one shared inbox path and a signature covers the path it was made for, so
+    // it has a Federation of its own, which verifies and queues to the same ingress (the
+    // worker processes with the one above); the actor routes give it the instance actor's keys.
+    this.instanceActorInbox = createFederation<FederationRequestData>(options);
+    actors.register(this.instanceActorInbox);
+    listen(this.instanceActorInbox, '/actor/inbox');
   }
 
   /** A context outside any request (its loaders fetch through the safe client). */

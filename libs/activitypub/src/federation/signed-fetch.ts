@@ -31,8 +31,15 @@ export class SignedFetchGate {
   constructor(private readonly policy: FederationPolicy) {}
 
   /** Whether the request may be answered; a refusal is left in the request data. */
-  async allows(ctx: NestodonRequestContext): Promise<boolean> {
-    if (!this.policy.authorizedFetch) return true;
+  allows(ctx: NestodonRequestContext): Promise<boolean> | boolean {
+    return this.policy.authorizedFetch ? this.isSignedByPeer(ctx) : true;
+  }
+
+  /**
+   * Whether the request is signed by a server that federates with us, whatever the mode (for
+   * what is only ever served to signed requests); a refusal is left in the request data.
+   */
+  async isSignedByPeer(ctx: NestodonRequestContext): Promise<boolean> {
     const refusal = await this.refusal(ctx);
     if (refusal) ctx.data.refusal = refusal;
     return refusal === null;
@@ -45,10 +52,20 @@ export class SignedFetchGate {
     if (!host || (await this.policy.refusal(host))) {
       return { status: 403, error: `Public key not found for key ${keyId}` };
     }
-    const documentLoader = await ctx.getDocumentLoader({ identifier: INSTANCE_ACTOR_IDENTIFIER });
-    const key = await ctx.getSignedKey({ documentLoader });
+    const key = await ctx.getSignedKey({ documentLoader: await signedLoader(ctx) });
     return key ? null : { status: 401, error: `Verification failed for key ${keyId}` };
   }
+
+  /** The verified signer's actor id (after `isSignedByPeer` allowed the request). */
+  async signer(ctx: NestodonRequestContext): Promise<URL | null> {
+    const owner = await ctx.getSignedKeyOwner({ documentLoader: await signedLoader(ctx) });
+    return owner?.id ?? null;
+  }
+}
+
+/** Documents fetched while checking a signature are fetched signed by the instance actor. */
+function signedLoader(ctx: NestodonRequestContext) {
+  return ctx.getDocumentLoader({ identifier: INSTANCE_ACTOR_IDENTIFIER });
 }
 
 /** The answer to a refused fetch. */

@@ -132,6 +132,20 @@ export class FollowRepository {
   }
 
   /**
+   * The ActivityPub ids of the account's remote followers whose ids start with `uriPrefix`
+   * (one server's: Mastodon's follower synchronisation), oldest follow first.
+   */
+  async followerUrisWithPrefix(accountId: string, uriPrefix: string): Promise<string[]> {
+    const rows: Array<{ uri: string }> = await this.manager().query(
+      `SELECT a.uri FROM follows f JOIN accounts a ON a.id = f.account_id
+        WHERE f.target_account_id = $1 AND a.domain IS NOT NULL AND starts_with(a.uri, $2)
+        ORDER BY f.id`,
+      [accountId, uriPrefix],
+    );
+    return rows.map((row) => row.uri);
+  }
+
+  /**
    * The follow of `targetAccountId` by `accountId`, or else the pending request: its id and
    * ActivityPub id (what an Undo or an answer names), or null when there is neither.
    */
