@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DeliverActivityService } from '@nestodon/activitypub/outbox';
 import { Account, DomainAllow, Follow } from '@nestodon/domain';
-import { createLocalAccount } from '@nestodon/testing';
+import { createAccessToken, createLocalAccount } from '@nestodon/testing';
 import { ApiHarness, startApi } from '../../support/api-harness';
 import { InboxReceiver } from '../../support/inbox-receiver';
 import {
@@ -84,8 +84,21 @@ describe('limited federation mode', () => {
     }
   });
 
-  it('says so in the instance configuration', async () => {
-    const res = await api.http.get('/api/v2/instance').expect(200);
+  it('opens the API to signed-in users only, as Mastodon, and says so in the instance', async () => {
+    const { user } = await createLocalAccount(api.dataSource, { username: 'reader' });
+    const token = `Bearer ${await createAccessToken(api.dataSource, { user, scopes: 'read' })}`;
+    for (const path of ['/api/v1/timelines/public', '/api/v2/instance', '/api/v1/directory']) {
+      const anonymous = await api.http.get(path).expect(401);
+      expect(anonymous.body).toEqual({ error: 'This method requires an authenticated user' });
+      await api.http.get(path).set('Authorization', token).expect(200);
+    }
+    // What clients need before anyone signs in stays open.
+    await api.http.get('/api/v1/custom_emojis').expect(200);
+    await api.http
+      .post('/api/v1/apps')
+      .send({ client_name: 'app', redirect_uris: 'urn:ietf:wg:oauth:2.0:oob' })
+      .expect(200);
+    const res = await api.http.get('/api/v2/instance').set('Authorization', token).expect(200);
     expect(res.body.configuration.limited_federation).toBe(true);
   });
 });
