@@ -127,9 +127,15 @@ export interface JobPayloads {
   /**
    * The one payload that is not ids: the activity as rendered when the action happened (a
    * deleted status or account cannot be rendered again), shared by the jobs of every inbox.
-   * `accountId`: the local account that signs it, or INSTANCE_ACTOR_SENDER.
+   * `accountId`: the local account that signs it, or INSTANCE_ACTOR_SENDER. `syncFollowers`:
+   * send the Collection-Synchronization header (followers-only posts, as Mastodon).
    */
-  [JobName.DeliverActivity]: { accountId: string; inbox: string; body: string };
+  [JobName.DeliverActivity]: {
+    accountId: string;
+    inbox: string;
+    body: string;
+    syncFollowers?: boolean;
+  };
   [JobName.ProcessInboundActivity]: { message: object };
 }
 

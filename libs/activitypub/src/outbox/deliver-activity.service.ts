@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { DeliveryFailureTracker, FederationPolicy } from '@nestodon/activitypub/federation';
 import { BlockedAddressError, SafeHttpClient } from '@nestodon/platform';
 import { JobName, JobPayloads, JobResults } from '@nestodon/queue';
+import { FollowerSynchronization } from './follower-synchronization';
 import { SigningKeysCache } from './signing-keys';
 
 type Delivery = JobPayloads[typeof JobName.DeliverActivity];
@@ -22,6 +23,7 @@ const isUnsalvageable = (status: number) => status >= 400 && status < 500 && sta
  * redirects) throws so the job is retried with the federation backoff. Every answer or
  * failure feeds the per-server failure tracker, and servers it marks unavailable are skipped
  * but for an hourly probe. In limited federation mode, servers off the allow list get nothing.
+ * Followers-only posts carry the Collection-Synchronization header, as Mastodon's.
  */
 @Injectable()
 export class DeliverActivityService {
@@ -30,9 +32,10 @@ export class DeliverActivityService {
     private readonly keys: SigningKeysCache,
     private readonly tracker: DeliveryFailureTracker,
     private readonly policy: FederationPolicy,
+    private readonly followerSynchronization: FollowerSynchronization,
   ) {}
 
-  async call({ accountId, inbox, body }: Delivery): Promise<DeliveryOutcome> {
+  async call({ accountId, inbox, body, syncFollowers }: Delivery): Promise<DeliveryOutcome> {
     const host = new URL(inbox).host;
     // Suspended servers are never planned; in limited federation mode only allowed ones are sent to.
     if (this.policy.limitedFederationMode && (await this.policy.refusal(host))) return 'refused';
@@ -43,12 +46,13 @@ export class DeliverActivityService {
       state.unavailable || state.failing ? this.tracker.trackSuccess(host) : undefined;
     const keys = await this.keys.forAccount(accountId);
     if (!keys) return 'skipped';
+    const headers = new Headers({ 'Content-Type': 'application/activity+json' });
+    if (syncFollowers) {
+      const header = await this.followerSynchronization.header(accountId, keys.actorUri, inbox);
+      headers.set('Collection-Synchronization', header);
+    }
     const request = await signRequest(
-      new Request(inbox, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/activity+json' },
-        body,
-      }),
+      new Request(inbox, { method: 'POST', headers, body }),
       keys.rsa.privateKey,
       keys.rsa.keyId,
       { spec: 'draft-cavage-http-signatures-12' },

@@ -51,6 +51,8 @@ interface Plan {
   accountId: string;
   activities: Activity[];
   inboxes: string[];
+  /** Ask each server to check its list of the account's followers (Collection-Synchronization). */
+  syncFollowers?: boolean;
 }
 
 type Of<T extends OutboundActivity['type']> = Extract<OutboundActivity, { type: T }>;
@@ -104,7 +106,12 @@ export class DistributeActivityService {
       const body = JSON.stringify(toWireFormat(compact));
       await this.jobs.enqueueMany(
         JobName.DeliverActivity,
-        plan.inboxes.map((inbox) => ({ accountId: plan.accountId, inbox, body })),
+        plan.inboxes.map((inbox) => ({
+          accountId: plan.accountId,
+          inbox,
+          body,
+          ...(plan.syncFollowers && { syncFollowers: true }),
+        })),
         DELIVERY_JOB_OPTIONS,
       );
     }
@@ -175,7 +182,9 @@ export class DistributeActivityService {
       broad && status.inReplyToAccountId ? [status.inReplyToAccountId] : [],
       direct ? null : author.id,
     );
-    return { accountId: author.id, activities: [activity], inboxes };
+    // Followers-only posts let each server check who it thinks follows (Mastodon's rule).
+    const syncFollowers = status.visibility === StatusVisibility.Private;
+    return { accountId: author.id, activities: [activity], inboxes, syncFollowers };
   }
 
   /** A reblog: Announce when made, Undo of it when removed; to followers and the original's author. */

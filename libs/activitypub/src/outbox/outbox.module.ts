@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { FederationModule } from '@nestodon/activitypub/federation';
 import { DeliverActivityService } from './deliver-activity.service';
 import { DistributeActivityService } from './distribute-activity.service';
+import { FollowerSynchronization } from './follower-synchronization';
 import { SigningKeysCache } from './signing-keys';
 
 /**
@@ -10,7 +11,12 @@ import { SigningKeysCache } from './signing-keys';
  */
 @Module({
   imports: [FederationModule],
-  providers: [SigningKeysCache, DeliverActivityService, DistributeActivityService],
+  providers: [
+    SigningKeysCache,
+    FollowerSynchronization,
+    DeliverActivityService,
+    DistributeActivityService,
+  ],
   exports: [DeliverActivityService, DistributeActivityService],
 })
 export class OutboxModule {}

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { digest } from '@fedify/fedify';
 import { Account, AccountRepository, Follow } from '@nestodon/domain';
 import { createLocalAccount, createRemoteAccount, insertFollow } from '@nestodon/testing';
 import { ApiHarness, startApi } from '../../support/api-harness';
+import { InboxReceiver } from '../../support/inbox-receiver';
 import {
   MASTODON_CONTEXT,
   RemoteActor,
@@ -9,13 +11,15 @@ import {
   signedGet,
   signedPost,
 } from '../../support/remote-instance';
+import { createActor, postStatus } from '../../support/statuses';
 
 const BASE = 'https://nestodon.test';
 
 /**
  * Mastodon's routes around the instance actor (`POST /actor/inbox`, `GET /actor/outbox`) and
  * its follower synchronisation collection (`GET /users/:username/followers_synchronization`,
- * always signed: the followers on the signer's server only).
+ * always signed: the followers on the signer's server only), which followers-only posts ask
+ * each server to compare with through the Collection-Synchronization header.
  */
 describe('instance actor inbox and outbox, follower synchronisation', () => {
   let api: ApiHarness;
@@ -100,6 +104,38 @@ describe('instance actor inbox and outbox, follower synchronisation', () => {
     it('is 401 unsigned and 404 for an unknown account', async () => {
       expect((await sync('alice', null)).status).toBe(401);
       expect((await sync('nobody', bob)).status).toBe(404);
+    });
+  });
+
+  describe('Collection-Synchronization', () => {
+    it("goes with followers-only posts, with the digest of the server's part", async () => {
+      const receiver = await new InboxReceiver(BASE, api.url).start();
+      try {
+        const poster = await createActor(api.dataSource, { username: 'poster' });
+        const fans = await Promise.all(
+          ['fan1', 'fan2'].map((username) =>
+            createRemoteAccount(api.dataSource, {
+              username,
+              domain: receiver.host,
+              uri: `${receiver.origin}/users/${username}`,
+              inboxUrl: `${receiver.origin}/users/${username}/inbox`,
+              sharedInboxUrl: `${receiver.origin}/inbox`,
+            }),
+          ),
+        );
+        for (const fan of fans) await insertFollow(api.dataSource, fan, poster.account);
+        await postStatus(api.http, poster, { status: 'inner circle', visibility: 'private' });
+        await postStatus(api.http, poster, { status: 'everyone', visibility: 'public' });
+        const [privately, publicly] = receiver.at('/inbox');
+        const hex = Buffer.from(await digest(fans.map((fan) => fan.uri!))).toString('hex');
+        expect(privately.headers['collection-synchronization']).toBe(
+          `collectionId="${BASE}/users/poster/followers", ` +
+            `url="${BASE}/users/poster/followers_synchronization", digest="${hex}"`,
+        );
+        expect(publicly.headers['collection-synchronization']).toBeUndefined();
+      } finally {
+        await receiver.stop();
+      }
     });
   });
 });
