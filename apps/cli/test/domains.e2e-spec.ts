@@ -2,6 +2,7 @@ import {
   Account,
   AdminActionLog,
   CustomEmoji,
+  DomainAllow,
   DomainBlock,
   Favourite,
   Follow,
@@ -116,5 +117,20 @@ describe('operator CLI: domains', () => {
       blocks: 0,
     });
     expect(await api.dataSource.getRepository(Account).countBy({ id: kept.id })).toBe(1);
+  });
+
+  it('purges every server off the allow list with --limited-federation-mode', async () => {
+    const allowed = await createRemoteAccount(api.dataSource, { domain: 'sub.friend.example' });
+    const stranger = await createRemoteAccount(api.dataSource, { domain: 'stranger.example' });
+    await api.dataSource.getRepository(DomainAllow).save({ domain: 'friend.example' });
+    const exists = async (account: Account) =>
+      (await api.dataSource.getRepository(Account).countBy({ id: account.id })) === 1;
+    const dry = await cli.run('domains', 'purge', '--limited-federation-mode', '--dry-run');
+    expect(dry[0]).toMatch(/^Removed [1-9]\d* accounts \(DRY RUN\)$/);
+    expect(await exists(stranger)).toBe(true);
+    await cli.run('domains', 'purge', '--limited-federation-mode');
+    expect(await exists(stranger)).toBe(false);
+    expect(await exists(allowed)).toBe(true);
+    await expect(cli.run('domains', 'purge')).rejects.toThrow('No domain(s) given');
   });
 });

@@ -23,6 +23,11 @@ export class PurgeDomainService {
     private readonly deleteAccount: DeleteAccountService,
   ) {}
 
+  /** What limited federation mode leaves out: the servers of known accounts not allowed. */
+  domainsOffAllowList(): Promise<string[]> {
+    return this.purge.domainsOffAllowList();
+  }
+
   async call(input: string, { dryRun = false } = {}): Promise<DomainPurgeCounts> {
     const domain = normalizeDomain(input);
     if (!domain) throw new ValidationError(`${input} is not a valid domain name`);

@@ -20,6 +20,18 @@ export class DomainPurgeRepository {
     });
   }
 
+  /** The domains of known remote accounts no domain allow covers (its own or a parent's). */
+  async domainsOffAllowList(): Promise<string[]> {
+    const rows: Array<{ domain: string }> = await this.dataSource.query(
+      `SELECT DISTINCT a.domain FROM accounts a
+        WHERE a.domain IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM domain_allows d
+                           WHERE a.domain = d.domain OR a.domain LIKE '%.' || d.domain)
+        ORDER BY a.domain`,
+    );
+    return rows.map((row) => row.domain);
+  }
+
   async accountCount(domain: string): Promise<number> {
     return this.dataSource.getRepository(Account).countBy({ domain });
   }
