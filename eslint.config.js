@@ -37,7 +37,7 @@ const LIB_DEPENDENCIES = {
   platform: ['config', 'domain'],
   http: ['config', 'domain', 'platform'],
   queue: ['config', 'platform'],
-  pubsub: ['config', 'platform'],
+  pubsub: ['config', 'domain', 'platform'],
   auth: ['access', 'config', 'domain', 'platform', 'http'],
   serializers: ['config', 'domain', 'policies', 'text'],
   'activitypub/render': ['config', 'domain', 'text'],

@@ -1,6 +1,5 @@
 import { createWorkerApp } from '../../apps/worker/src/bootstrap';
 import { FeedManager, RegenerateHomeFeedService } from '@nestodon/core';
-import { RedisService } from '@nestodon/platform';
 import { createAccessToken } from '@nestodon/testing';
 import { defineBenchmark } from '../benchmark';
 import { insertLocalAccounts } from '../seed-timelines';
@@ -30,9 +29,8 @@ export default defineBenchmark<{ auth: string }>({
     for (const follower of followers) await feeds.markReady(follower.accountId);
     await regeneration.call(author.accountId);
     const authorAuth = `Bearer ${await createAccessToken(dataSource, { user: { id: author.userId } })}`;
-    const redis = app.get(RedisService).client;
-    const keys = [author, ...followers].map((who) => feeds.key('home', who.accountId));
-    const sample = keys.filter((_, i) => i % 500 === 0 || i === keys.length - 1);
+    const owners = [author, ...followers].map((who) => who.accountId);
+    const sample = owners.filter((_, i) => i % 500 === 0 || i === owners.length - 1);
 
     const worker = await createWorkerApp(config);
     await worker.init();
@@ -46,22 +44,22 @@ export default defineBenchmark<{ auth: string }>({
           body: JSON.stringify({ status: `Post ${i} to ${FOLLOWERS} followers` }),
         });
         const { id } = (await response.json()) as { id: string };
-        const inAll = async (list: string[]) => {
-          const pipeline = redis.pipeline();
-          for (const key of list) pipeline.zscore(key, id);
-          return ((await pipeline.exec()) ?? []).every(([, score]) => score !== null);
-        };
+        // Through the feed store, so the benchmark measures whichever adapter is configured.
+        const inAll = async (list: string[]) =>
+          (await Promise.all(list.map((owner) => feeds.allIds('home', owner)))).every((feed) =>
+            feed.includes(id),
+          );
         while (!(await inAll(sample))) await new Promise((resolve) => setTimeout(resolve, 2));
         const elapsed = now() - started;
-        if (!(await inAll(keys))) throw new Error(`post ${id} is missing from some feeds`);
+        if (!(await inAll(owners))) throw new Error(`post ${id} is missing from some feeds`);
         timings.push(elapsed);
         process.stdout.write(
-          `bench: post ${i + 1} reached ${keys.length} home feeds in ${elapsed.toFixed(0)} ms\n`,
+          `bench: post ${i + 1} reached ${owners.length} home feeds in ${elapsed.toFixed(0)} ms\n`,
         );
       }
       const sorted = [...timings].sort((a, b) => a - b);
       process.stdout.write(
-        `bench: fan-out to ${keys.length} feeds: median ${sorted[Math.floor(sorted.length / 2)].toFixed(0)} ms, ` +
+        `bench: fan-out to ${owners.length} feeds: median ${sorted[Math.floor(sorted.length / 2)].toFixed(0)} ms, ` +
           `best ${sorted[0].toFixed(0)} ms, worst ${sorted.at(-1)!.toFixed(0)} ms\n`,
       );
     } finally {

@@ -14,3 +14,4 @@ export * from './user-settings';
 export * from './names/tag-name';
 export * from './names/domain-name';
 export * from './transactions';
+export * from './notification-listener';

@@ -37,3 +37,17 @@ export function hasPermission(mask: string | bigint, ...wanted: bigint[]): boole
   if (bits & Permission.Administrator) return true;
   return wanted.some((bit) => (bits & bit) === bit);
 }
+
+/** Mastodon's name of each permission (`manage_taxonomies`), as operators type them. */
+export const PERMISSION_NAMES: ReadonlyMap<string, bigint> = new Map(
+  Object.entries(Permission).map(([key, bit]) => [
+    key.replace(/(?<=[a-z])(?=[A-Z])/g, '_').toLowerCase(),
+    bit,
+  ]),
+);
+
+/** The names of the permissions a mask grants, in bit order. */
+export function permissionNamesOf(mask: string | bigint): string[] {
+  const bits = BigInt(mask);
+  return [...PERMISSION_NAMES].filter(([, bit]) => (bits & bit) === bit).map(([name]) => name);
+}

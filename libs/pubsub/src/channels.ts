@@ -19,6 +19,8 @@ export const Channel = {
   accessToken: (tokenId: string) => `timeline:access_token:${tokenId}`,
   /** System messages about one account (`kill` when disabled or suspended, `filters_changed`). */
   system: (accountId: string) => `timeline:system:${accountId}`,
+  /** Every process: drop what it cached in memory of a topic (`cache clear`, settings). */
+  cacheInvalidation: 'cache:invalidate',
 } as const;
 
 /**
@@ -60,6 +62,8 @@ export const SystemEvent = {
   Kill: 'kill',
   /** The account's filters changed: reload them. */
   FiltersChanged: 'filters_changed',
+  /** On Channel.cacheInvalidation, for every process: the payload names the topic dropped. */
+  Invalidate: 'invalidate',
 } as const;
 export type SystemEvent = (typeof SystemEvent)[keyof typeof SystemEvent];
 

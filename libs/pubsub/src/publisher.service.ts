@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { RedisService } from '@nestodon/platform';
-import { StreamMessage, isGatedChannel, subscribedMarker } from './channels';
+import { StreamMessage, isGatedChannel } from './channels';
+import { PubSubTransport } from './pubsub-transport';
 
 /**
  * Publishes rendered messages; render once, publish to every channel that wants it. Channels of
@@ -8,24 +8,20 @@ import { StreamMessage, isGatedChannel, subscribedMarker } from './channels';
  */
 @Injectable()
 export class PublisherService {
-  constructor(private readonly redis: RedisService) {}
+  constructor(private readonly transport: PubSubTransport) {}
 
   async publish(channels: string | string[], message: StreamMessage): Promise<void> {
     const list = await this.listened(Array.isArray(channels) ? channels : [channels]);
     if (list.length === 0) return;
     const text = JSON.stringify({ ...message, queued_at: message.queued_at ?? Date.now() });
-    const pipeline = this.redis.client.pipeline();
-    // ioredis applies keyPrefix to keys only, so the namespace is added to channels here.
-    for (const channel of list) pipeline.publish(`${this.redis.namespace}${channel}`, text);
-    await pipeline.exec();
+    await this.transport.publish(list, text);
   }
 
   /** The channels worth publishing to: ungated ones, and gated ones someone listens to. */
   private async listened(channels: string[]): Promise<string[]> {
     const gated = channels.filter(isGatedChannel);
     if (gated.length === 0) return channels;
-    const markers = await this.redis.client.mget(gated.map(subscribedMarker));
-    const live = new Set(gated.filter((_, index) => markers[index] !== null));
+    const live = await this.transport.subscribedAmong(gated);
     return channels.filter((channel) => !isGatedChannel(channel) || live.has(channel));
   }
 }

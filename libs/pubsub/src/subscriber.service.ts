@@ -1,29 +1,23 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { RedisService } from '@nestodon/platform';
-import type Redis from 'ioredis';
 import {
   StreamMessage,
   isGatedChannel,
   SUBSCRIBED_MARKER_REFRESH_MS,
   SUBSCRIBED_MARKER_TTL_SECONDS,
-  subscribedMarker,
 } from './channels';
+import { PubSubTransport } from './pubsub-transport';
 
 export type MessageHandler = (message: StreamMessage, channel: string) => void;
 
 /**
- * One subscriber connection per process and one Redis subscription per channel, however many
- * listeners it has (reference-counted): N streaming replicas each hold only the channels of
- * their own clients. While it listens to a gated channel it keeps that channel's
+ * One listening connection per process (the transport's) and one subscription per channel,
+ * however many listeners it has (reference-counted): N streaming replicas each hold only the
+ * channels of their own clients. While it listens to a gated channel it keeps that channel's
  * `subscribed:` marker alive, so publishers send to it.
  */
-/** ioredis states of a connection that was lost and is not back yet. */
-const LOST_STATES = new Set(['close', 'reconnecting', 'end']);
-
 @Injectable()
 export class SubscriberService implements OnApplicationShutdown {
   private readonly logger = new Logger(SubscriberService.name);
-  private connection?: Redis;
   private readonly listeners = new Map<string, Set<MessageHandler>>();
   private readonly lostHandlers = new Set<() => void>();
   private markerRefresh?: NodeJS.Timeout;
@@ -31,47 +25,21 @@ export class SubscriberService implements OnApplicationShutdown {
   private lastText = '';
   private lastMessage: StreamMessage | null = null;
 
-  constructor(private readonly redis: RedisService) {}
-
-  private get subscriber(): Redis {
-    if (!this.connection) {
-      // Nothing but (un)subscribe may run on this connection: a SUBSCRIBE sent while ioredis
-      // is still connecting would make its ready check and client-info commands fail.
-      const connection = this.redis.connection(
-        {
-          enableReadyCheck: false,
-          disableClientInfo: true,
-          // Subscriptions die with a lost connection; listeners are told instead (onLost).
-          autoResubscribe: false,
-          failFast: true,
-        },
-        'subscriber',
-      );
-      connection.on('message', (fullChannel: string, text: string) =>
-        this.dispatch(fullChannel.slice(this.redis.namespace.length), text),
-      );
-      let connected = false;
-      connection.on('ready', () => (connected = true));
-      connection.on('close', () => {
-        if (!connected) return;
-        connected = false;
-        this.lose();
-      });
-      this.connection = connection;
-    }
-    return this.connection;
+  constructor(private readonly transport: PubSubTransport) {
+    transport.onMessage((channel, text) => this.dispatch(channel, text));
+    transport.onLost(() => this.lose());
   }
 
   /**
    * Calls `handler` when the connection is lost: every subscription is gone by then, and
-   * nothing more arrives on them; subscribe again once Redis is back.
+   * nothing more arrives on them; subscribe again once the connection is back.
    */
   onLost(handler: () => void): void {
     this.lostHandlers.add(handler);
   }
 
   private lose(): void {
-    this.logger.warn(`subscriptions to ${this.listeners.size} channels lost with Redis`);
+    this.logger.warn(`subscriptions to ${this.listeners.size} channels lost with the connection`);
     this.listeners.clear();
     for (const handler of this.lostHandlers) handler();
   }
@@ -83,7 +51,7 @@ export class SubscriberService implements OnApplicationShutdown {
       this.listeners.set(channel, handlers);
       try {
         if (isGatedChannel(channel)) await this.markSubscribed([channel]);
-        await this.subscriber.subscribe(`${this.redis.namespace}${channel}`);
+        await this.transport.listen(channel);
       } catch (error) {
         // The next subscriber to the channel tries again.
         if (this.listeners.get(channel) === handlers) this.listeners.delete(channel);
@@ -98,22 +66,22 @@ export class SubscriberService implements OnApplicationShutdown {
       handlers.delete(handler);
       if (handlers.size === 0 && this.listeners.get(channel) === handlers) {
         this.listeners.delete(channel);
-        await this.subscriber.unsubscribe(`${this.redis.namespace}${channel}`);
+        await this.transport.unlisten(channel);
       }
     };
   }
 
   /**
-   * False while the subscriber connection is lost and not back yet. A connection still making
+   * False while the listening connection is lost and not back yet. A connection still making
    * its first connection counts as available: the streams opened meanwhile subscribe once it is up.
    */
   get available(): boolean {
-    return !this.connection || !LOST_STATES.has(this.connection.status);
+    return this.transport.available;
   }
 
-  /** Resolves when Redis answers on the subscriber connection (readiness of the streaming process). */
+  /** Resolves when the server answers on the listening connection (readiness of streaming). */
   async ping(): Promise<void> {
-    await this.subscriber.ping();
+    await this.transport.ping();
   }
 
   onApplicationShutdown(): void {
@@ -142,11 +110,7 @@ export class SubscriberService implements OnApplicationShutdown {
 
   /** Sets the markers now and keeps every held gated channel's marker alive from then on. */
   private async markSubscribed(channels: string[]): Promise<void> {
-    const pipeline = this.redis.client.pipeline();
-    for (const channel of channels) {
-      pipeline.set(subscribedMarker(channel), '1', 'EX', SUBSCRIBED_MARKER_TTL_SECONDS);
-    }
-    await pipeline.exec();
+    await this.transport.markSubscribed(channels, SUBSCRIBED_MARKER_TTL_SECONDS);
     this.markerRefresh ??= setInterval(() => {
       const held = [...this.listeners.keys()].filter(isGatedChannel);
       if (held.length) {

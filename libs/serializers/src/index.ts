@@ -1,6 +1,7 @@
 export * from './rest/instance.serializer';
 export * from './rest/rule.serializer';
 export * from './version';
+export * from './human-size';
 export * from './rest/account.serializer';
 export * from './serializers.module';
 export * from './rest/token.serializer';
@@ -30,6 +31,8 @@ export * from './rest/web-push-subscription.serializer';
 export * from './rest/collection.serializer';
 export * from './rest/report.serializer';
 export * from './rest/admin.serializer';
+export * from './rest/admin-trends.serializer';
+export * from './rest/admin-metrics.serializer';
 export * from './rest/domain-block.serializer';
 export * from './rest/access-block.serializer';
 export * from './rest/preview-card.serializer';

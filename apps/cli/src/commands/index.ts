@@ -2,13 +2,16 @@ import { Command } from 'commander';
 import { CliRuntime } from '../cli-runtime';
 import { accountsCommand } from './accounts.command';
 import { announcementsCommand } from './announcements.command';
+import { auditLogCommand } from './audit-log.command';
 import { cacheCommand } from './cache.command';
 import { dbCommand } from './db.command';
 import { domainsCommand } from './domains.command';
 import { emojiCommand } from './emoji.command';
 import { feedsCommand } from './feeds.command';
+import { maintenanceCommand } from './maintenance.command';
 import { mediaCommand } from './media.command';
 import { recommendationsCommand } from './recommendations.command';
+import { rolesCommand } from './roles.command';
 import { searchCommand } from './search.command';
 import { settingsCommand } from './settings.command';
 import { statusesCommand } from './statuses.command';
@@ -24,13 +27,16 @@ import { vapidCommand } from './vapid.command';
 export const COMMANDS: ReadonlyArray<(runtime: CliRuntime) => Command> = [
   accountsCommand,
   announcementsCommand,
+  auditLogCommand,
   cacheCommand,
   dbCommand,
   domainsCommand,
   emojiCommand,
   feedsCommand,
+  maintenanceCommand,
   mediaCommand,
   recommendationsCommand,
+  rolesCommand,
   searchCommand,
   settingsCommand,
   statusesCommand,

@@ -1,7 +1,7 @@
 import { MediaUsageQueries, RemoveCachedRemoteMediaService } from '@nestodon/core';
+import { humanSize } from '@nestodon/serializers';
 import { Command, InvalidArgumentError } from 'commander';
 import { CliRuntime } from '../cli-runtime';
-import { humanSize } from '../human-size';
 
 const days = (value: string) => {
   if (!/^\d{1,5}$/.test(value)) throw new InvalidArgumentError('must be a whole number of days');

@@ -97,7 +97,7 @@ export class StreamHub implements OnApplicationBootstrap, BeforeApplicationShutd
     this.heartbeat.unref();
   }
 
-  /** Whether streams can be served now (the Redis subscriber connection is up). */
+  /** Whether streams can be served now (the pub/sub listening connection is up). */
   get available(): boolean {
     return this.subscriber.available;
   }
@@ -162,12 +162,15 @@ export class StreamHub implements OnApplicationBootstrap, BeforeApplicationShutd
   }
 
   /**
-   * Redis was lost with every subscription: each client is told (WebSocket 1013, the end of
-   * its event stream) and forgotten at once, so that reconnecting clients subscribe afresh.
+   * The pub/sub connection (Redis, or PostgreSQL's LISTEN) was lost with every subscription:
+   * each client is told (WebSocket 1013, the end of its event stream) and forgotten at once,
+   * so that reconnecting clients subscribe afresh.
    */
   private interrupt(): void {
     const open = [...this.connections];
-    this.logger.warn(`closing ${open.length} streaming connections: Redis was lost`);
+    this.logger.warn(
+      `closing ${open.length} streaming connections: the pub/sub connection was lost`,
+    );
     for (const connection of open) {
       this.close(connection);
       connection.close('unavailable');

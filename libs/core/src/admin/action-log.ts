@@ -13,7 +13,8 @@ export interface LoggedTarget {
     | 'DomainAllow'
     | 'EmailDomainBlock'
     | 'CanonicalEmailBlock'
-    | 'IpBlock';
+    | 'IpBlock'
+    | 'UserRole';
   id: string;
   /** How it reads in the log (a username, a domain), kept if the record goes. */
   name: string;

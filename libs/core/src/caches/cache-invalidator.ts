@@ -1,5 +1,5 @@
-import { Injectable } from '@nestjs/common';
-import { RedisService } from '@nestodon/platform';
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Channel, PublisherService, SubscriberService, SystemEvent } from '@nestodon/pubsub';
 
 /** What a process may cache in its own memory, each dropped on its own announcement. */
 export const CacheTopic = {
@@ -11,22 +11,28 @@ export type CacheTopic = (typeof CacheTopic)[keyof typeof CacheTopic];
 
 /** Announcement that drops every topic (`cache clear`). */
 const EVERY_TOPIC = '*';
-const CHANNEL = 'cache:invalidate';
+/** How soon a process tries to listen again after failing to (the connection is away). */
+const RETRY_MS = 2000;
 
 /**
  * Keeps the caches held in each process's memory in step across processes: a change announces
- * its topic over Redis pub/sub and every process (this one at once) drops what it holds. While
- * this process is not subscribed (starting, or Redis reconnecting) it may miss announcements,
- * so it drops everything when the connection closes and `listening` tells caches to hold
- * nothing until the subscription is back.
+ * its topic over pub/sub (Redis, or PostgreSQL without it) and every process (this one at
+ * once) drops what it holds. While this process is not subscribed (starting, or the connection
+ * reconnecting) it may miss announcements, so it drops everything when the connection is lost
+ * and `listening` tells caches to hold nothing until the subscription is back.
  */
 @Injectable()
-export class CacheInvalidator {
+export class CacheInvalidator implements OnApplicationShutdown {
+  private readonly logger = new Logger(CacheInvalidator.name);
   private readonly droppers = new Map<string, Set<() => void>>();
   private started = false;
   private subscribed = false;
+  private retry?: NodeJS.Timeout;
 
-  constructor(private readonly redis: RedisService) {}
+  constructor(
+    private readonly publisher: PublisherService,
+    private readonly subscriber: SubscriberService,
+  ) {}
 
   /** Whether announcements reach this process now. */
   get listening(): boolean {
@@ -45,8 +51,15 @@ export class CacheInvalidator {
   /** Makes every process drop what it cached of `topic`, or of everything. */
   async announce(topic: CacheTopic | 'all'): Promise<void> {
     const message = topic === 'all' ? EVERY_TOPIC : topic;
-    await this.redis.client.publish(`${this.redis.namespace}${CHANNEL}`, message);
+    await this.publisher.publish(Channel.cacheInvalidation, {
+      event: SystemEvent.Invalidate,
+      payload: message,
+    });
     this.drop(message);
+  }
+
+  onApplicationShutdown(): void {
+    clearTimeout(this.retry);
   }
 
   private drop(message: string): void {
@@ -59,19 +72,29 @@ export class CacheInvalidator {
   private listen(): void {
     if (this.started) return;
     this.started = true;
-    const subscriber = this.redis.connection();
-    subscriber.on('message', (_channel: string, message: string) => this.drop(message));
-    // ioredis reconnects by itself; until it has, caches hold nothing.
-    subscriber.on('error', () => undefined);
-    subscriber.on('close', () => {
+    this.subscriber.onLost(() => {
       this.subscribed = false;
       this.drop(EVERY_TOPIC);
+      this.subscribeSoon();
     });
-    subscriber.on('ready', () => {
-      subscriber.subscribe(`${this.redis.namespace}${CHANNEL}`).then(
-        () => (this.subscribed = true),
-        () => undefined, // the next 'ready' subscribes again
-      );
-    });
+    void this.subscribe();
+  }
+
+  private async subscribe(): Promise<void> {
+    try {
+      await this.subscriber.subscribe(Channel.cacheInvalidation, (message) => {
+        if (message.event === SystemEvent.Invalidate && message.payload) this.drop(message.payload);
+      });
+      this.subscribed = true;
+    } catch (error) {
+      this.logger.debug(`cache announcements not heard yet: ${String(error)}`);
+      this.subscribeSoon();
+    }
+  }
+
+  private subscribeSoon(): void {
+    clearTimeout(this.retry);
+    this.retry = setTimeout(() => void this.subscribe(), RETRY_MS);
+    this.retry.unref();
   }
 }

@@ -104,6 +104,7 @@ export class FetchLinkCardService {
         title: oembed?.title || page.title,
         description: page.description,
         type: oembed?.type ?? page.type,
+        article: page.article,
         html: oembed && page.oembedUrl ? embedHtml(oembed, page.oembedUrl) : '',
         authorName: oembed?.authorName || page.authorName,
         authorUrl: oembed?.authorUrl || page.authorUrl,
@@ -167,8 +168,10 @@ export class FetchLinkCardService {
         imageContentType: encoded.contentType,
         imageFileSize: encoded.data.length,
         blurhash: await this.images.blurhash(encoded.data),
-        width: card.width || encoded.width,
-        height: card.height || encoded.height,
+        // A link card is as large as its stored picture (as Mastodon's), whatever the page
+        // declared; players keep the size their oEmbed gave.
+        width: card.type === 'link' ? encoded.width : card.width || encoded.width,
+        height: card.type === 'link' ? encoded.height : card.height || encoded.height,
       });
       if (previous) await this.storage.deleteUnused([previous]);
       return saved;

@@ -26,6 +26,7 @@ describe('readPageMetadata', () => {
       description:
         'Small rock pools hold a surprising share of coastal life & tell us how the sea is changing.',
       type: 'link',
+      article: true,
       image: 'https://news.example/images/tide-pools-1200.jpg',
       imageDescription: 'A starfish in a rock pool at low tide',
       providerName: 'The Coastal Gazette',

@@ -5,6 +5,8 @@ export interface PageMetadata {
   title: string;
   description: string;
   type: 'link' | 'photo' | 'video';
+  /** Whether the page calls itself an article (og:type), which links need to trend. */
+  article: boolean;
   image: string | null;
   imageDescription: string;
   providerName: string;
@@ -121,6 +123,7 @@ export function readPageMetadata(html: string, pageUrl: string): PageMetadata {
       MAX_FIELD.description,
     ),
     type: ogType.startsWith('video') ? 'video' : ogType === 'photo' ? 'photo' : 'link',
+    article: ogType === 'article',
     image: absolute(
       first(
         'og:image:secure_url',

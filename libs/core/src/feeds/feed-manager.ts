@@ -1,7 +1,4 @@
-import { Injectable } from '@nestjs/common';
 import { IdPage } from '@nestodon/domain';
-import { RedisService } from '@nestodon/platform';
-import type { ChainableCommander } from 'ioredis';
 
 export type FeedType = 'home' | 'list';
 
@@ -12,283 +9,83 @@ export const FEED_MAX_ITEMS = 400;
  * many entries (Mastodon's REBLOG_FALLOFF); reblog tracking ends below that rank.
  */
 export const REBLOG_FALLOFF = 40;
-/** Extra members read past a page: ids sharing a double score with a bound are sorted out here. */
-const READ_SLACK = 32;
 /** How long a regeneration may run before another request may start one again. */
-const REGENERATION_TTL_SECONDS = 24 * 3600;
+export const REGENERATION_TTL_SECONDS = 24 * 3600;
 
 export interface FeedEntry {
   id: string;
   reblogOfId: string | null;
 }
 
-// Adds a status unless it duplicates a recent reblog, then trims the feed and ends reblog
-// tracking below the falloff rank. KEYS: feed, reblog tracking. ARGV: id, reblogged id or '',
-// max items, falloff. Returns 1 when added.
-const ADD_SCRIPT = `
-local id = ARGV[1]
-local original = ARGV[2]
-if original ~= '' then
-  local rank = redis.call('ZREVRANK', KEYS[1], original)
-  if rank and rank < tonumber(ARGV[4]) then return 0 end
-  if redis.call('ZADD', KEYS[2], 'NX', id, original) == 0 then return 0 end
-else
-  if redis.call('ZSCORE', KEYS[2], id) then return 0 end
-end
-local added = redis.call('ZADD', KEYS[1], id, id)
-redis.call('ZREMRANGEBYRANK', KEYS[1], 0, -(tonumber(ARGV[3]) + 1))
-local falloff = redis.call('ZREVRANGE', KEYS[1], ARGV[4], ARGV[4], 'WITHSCORES')
-if falloff[2] then redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', falloff[2]) end
-return added
-`;
+/** A page of a home feed, as `readHome` answers. */
+export interface HomeFeedPage {
+  ids: string[];
+  /** Whether the feed was built (by regeneration) and not dropped since. */
+  ready: boolean;
+  /** The values of `alsoGet`; undefined where the store does not hold them (read them apart). */
+  values: Array<string | null | undefined>;
+}
 
-// Removes a status (and its reblog tracking). KEYS: feed, reblog tracking. ARGV: id, reblogged
-// id or ''. Returns 1 when it was in the feed.
-const REMOVE_SCRIPT = `
-local removed = redis.call('ZREM', KEYS[1], ARGV[1])
-if removed == 1 and ARGV[2] ~= '' then redis.call('ZREM', KEYS[2], ARGV[2]) end
-return removed
-`;
-
-type FeedRedis = RedisService['client'] & {
-  feedAdd(feed: string, reblogs: string, ...args: string[]): Promise<number>;
-  feedRemove(feed: string, reblogs: string, ...args: string[]): Promise<number>;
-};
-type FeedPipeline = ChainableCommander & {
-  feedAdd(feed: string, reblogs: string, ...args: string[]): ChainableCommander;
-  feedRemove(feed: string, reblogs: string, ...args: string[]): ChainableCommander;
-};
-
-const compare = (a: string, b: string) => {
+/** Orders decimal id strings numerically. */
+export const compareIds = (a: string, b: string): number => {
   const x = BigInt(a);
   const y = BigInt(b);
   return x < y ? -1 : x > y ? 1 : 0;
 };
 
 /**
- * Home and list feeds as capped Redis sorted sets (status id as member and score). Owns the
- * key names, insertion with reblog de-duplication, removal, trimming, paging, and the marks
- * for "this feed was built" and "a rebuild is running".
+ * The feed store port: home and list feeds, capped at FEED_MAX_ITEMS, with reblog
+ * de-duplication within REBLOG_FALLOFF, removal, paging by id, and the marks for "this feed
+ * was built" and "a rebuild is running". Adapters: RedisFeedManager (sorted sets, the
+ * production default) and PostgresFeedManager (an UNLOGGED table), chosen at boot from
+ * `config.redis.enabled`; one contract suite runs against both.
  */
-@Injectable()
-export class FeedManager {
-  private readonly redis: FeedRedis;
+export abstract class FeedManager {
+  /** Adds one entry to many feeds in one round trip; returns the ids of the feeds it went into. */
+  abstract addToMany(type: FeedType, ids: string[], entry: FeedEntry): Promise<string[]>;
 
-  constructor(private readonly redisService: RedisService) {
-    const client = redisService.client as FeedRedis;
-    if (typeof client.feedAdd !== 'function') {
-      client.defineCommand('feedAdd', { numberOfKeys: 2, lua: ADD_SCRIPT });
-      client.defineCommand('feedRemove', { numberOfKeys: 2, lua: REMOVE_SCRIPT });
-    }
-    this.redis = client;
-  }
-
-  key(type: FeedType, id: string): string {
-    return `feed:${type}:${id}`;
-  }
-
-  private reblogKey(type: FeedType, id: string): string {
-    return `feed:${type}:${id}:reblogs`;
-  }
-
-  private readyKey(accountId: string): string {
-    return `feed:home:${accountId}:ready`;
-  }
-
-  private regenerationKey(accountId: string): string {
-    return `account:${accountId}:regeneration`;
-  }
-
-  private addArgs(type: FeedType, id: string, entry: FeedEntry): [string, string, ...string[]] {
-    return [
-      this.key(type, id),
-      this.reblogKey(type, id),
-      entry.id,
-      entry.reblogOfId ?? '',
-      String(FEED_MAX_ITEMS),
-      String(REBLOG_FALLOFF),
-    ];
-  }
-
-  /** Adds one entry to one feed; true when it went in. */
-  async add(type: FeedType, id: string, entry: FeedEntry): Promise<boolean> {
-    return (await this.redis.feedAdd(...this.addArgs(type, id, entry))) === 1;
-  }
-
-  /**
-   * Adds one entry to many feeds in one round trip; returns the ids of the feeds it went
-   * into.
-   */
-  async addToMany(type: FeedType, ids: string[], entry: FeedEntry): Promise<string[]> {
-    if (ids.length === 0) return [];
-    const pipeline = this.redis.pipeline() as FeedPipeline;
-    for (const id of ids) pipeline.feedAdd(...this.addArgs(type, id, entry));
-    const results = (await pipeline.exec()) ?? [];
-    return ids.filter((_, index) => results[index]?.[1] === 1);
-  }
-
-  /** Adds many entries to one feed (regeneration, merges). */
-  async addMany(type: FeedType, id: string, entries: FeedEntry[]): Promise<number> {
-    if (entries.length === 0) return 0;
-    const pipeline = this.redis.pipeline() as FeedPipeline;
-    // Oldest first, so reblog de-duplication sees entries in the order they were posted.
-    const ordered = [...entries].sort((a, b) => compare(a.id, b.id));
-    for (const entry of ordered) pipeline.feedAdd(...this.addArgs(type, id, entry));
-    const results = (await pipeline.exec()) ?? [];
-    return results.filter((result) => result[1] === 1).length;
-  }
+  /** Adds many entries to one feed (regeneration, merges); returns how many went in. */
+  abstract addMany(type: FeedType, id: string, entries: FeedEntry[]): Promise<number>;
 
   /** Removes one entry from many feeds; returns the ids of the feeds that held it. */
-  async removeFromMany(type: FeedType, ids: string[], entry: FeedEntry): Promise<string[]> {
-    const removed = await this.removePairs(
-      type,
-      ids.map((id) => [id, entry]),
-    );
-    return ids.filter((_, index) => removed[index]);
-  }
+  abstract removeFromMany(type: FeedType, ids: string[], entry: FeedEntry): Promise<string[]>;
 
   /** Removes many entries from one feed; returns the ids that were in it. */
-  async removeMany(type: FeedType, id: string, entries: FeedEntry[]): Promise<string[]> {
-    const removed = await this.removePairs(
-      type,
-      entries.map((entry) => [id, entry]),
-    );
-    return entries.filter((_, index) => removed[index]).map((entry) => entry.id);
-  }
-
-  /** Removes each entry from its feed in one round trip; whether each one was there. */
-  private async removePairs(
-    type: FeedType,
-    pairs: Array<[feedId: string, entry: FeedEntry]>,
-  ): Promise<boolean[]> {
-    if (pairs.length === 0) return [];
-    const pipeline = this.redis.pipeline() as FeedPipeline;
-    for (const [id, entry] of pairs) {
-      pipeline.feedRemove(
-        this.key(type, id),
-        this.reblogKey(type, id),
-        entry.id,
-        entry.reblogOfId ?? '',
-      );
-    }
-    const results = (await pipeline.exec()) ?? [];
-    return pairs.map((_, index) => results[index]?.[1] === 1);
-  }
+  abstract removeMany(type: FeedType, id: string, entries: FeedEntry[]): Promise<string[]>;
 
   /** Every status id in a feed, newest first. */
-  async allIds(type: FeedType, id: string): Promise<string[]> {
-    return this.redis.zrevrange(this.key(type, id), 0, -1);
-  }
+  abstract allIds(type: FeedType, id: string): Promise<string[]>;
 
   /** The oldest id still in a feed, or null when it is empty. */
-  async oldestId(type: FeedType, id: string): Promise<string | null> {
-    const [oldest] = await this.redis.zrange(this.key(type, id), 0, 0);
-    return oldest ?? null;
-  }
+  abstract oldestId(type: FeedType, id: string): Promise<string | null>;
 
-  async size(type: FeedType, id: string): Promise<number> {
-    return this.redis.zcard(this.key(type, id));
-  }
+  abstract size(type: FeedType, id: string): Promise<number>;
+
+  /** A page of ids (max_id, since_id, min_id, limit), newest first. */
+  abstract read(type: FeedType, id: string, window: IdPage): Promise<string[]>;
 
   /**
-   * A page of ids, newest first. Scores are doubles, so bounds are read inclusively and
-   * compared exactly here (neighbouring snowflakes may share a score).
+   * A page of a home feed and whether it was built, with the values of `alsoGet` (other
+   * per-user cache keys) when the store holds them, in one round trip.
    */
-  async read(type: FeedType, id: string, window: IdPage): Promise<string[]> {
-    const pipeline = this.redis.pipeline();
-    this.queueRead(pipeline, this.key(type, id), window);
-    const [[error, members]] = (await pipeline.exec())!;
-    if (error) throw error;
-    return this.window(members as string[], window);
-  }
-
-  /**
-   * A page of a home feed, whether the feed was built, and the values of `alsoGet` (other
-   * per-user cache keys), in one round trip to Redis.
-   */
-  async readHome(
-    accountId: string,
-    window: IdPage,
-    alsoGet: string[] = [],
-  ): Promise<{ ids: string[]; ready: boolean; values: Array<string | null> }> {
-    const pipeline = this.redis.pipeline();
-    pipeline.exists(this.readyKey(accountId));
-    this.queueRead(pipeline, this.key('home', accountId), window);
-    for (const key of alsoGet) pipeline.get(key);
-    const results = (await pipeline.exec())!;
-    for (const [error] of results) if (error) throw error;
-    return {
-      ready: results[0][1] === 1,
-      ids: this.window(results[1][1] as string[], window),
-      values: results.slice(2).map(([, value]) => value as string | null),
-    };
-  }
-
-  private queueRead(pipeline: ChainableCommander, key: string, window: IdPage): void {
-    const count = window.limit + READ_SLACK;
-    if (window.minId) {
-      pipeline.zrangebyscore(key, window.minId, window.maxId ?? '+inf', 'LIMIT', 0, count);
-    } else {
-      const lower = window.sinceId ?? '-inf';
-      pipeline.zrevrangebyscore(key, window.maxId ?? '+inf', lower, 'LIMIT', 0, count);
-    }
-  }
-
-  /** Applies the window exactly to members read with inclusive bounds; newest first. */
-  private window(members: string[], window: IdPage): string[] {
-    const lower = window.minId ?? window.sinceId;
-    const inside = members.filter(
-      (member) =>
-        (!window.maxId || compare(member, window.maxId) < 0) &&
-        (!lower || compare(member, lower) > 0) &&
-        (!window.sinceId || compare(member, window.sinceId) > 0),
-    );
-    return window.minId ? inside.slice(0, window.limit).reverse() : inside.slice(0, window.limit);
-  }
+  abstract readHome(accountId: string, window: IdPage, alsoGet?: string[]): Promise<HomeFeedPage>;
 
   /** Deletes a feed and its reblog tracking (list deleted, feed rebuilt from scratch). */
-  async clear(type: FeedType, id: string): Promise<void> {
-    const keys = [this.key(type, id), this.reblogKey(type, id)];
-    if (type === 'home') keys.push(this.readyKey(id));
-    await this.redis.unlink(...keys);
-  }
+  abstract clear(type: FeedType, id: string): Promise<void>;
 
   /**
    * Deletes every home and list feed with its tracking and marks (`feeds clear`); each home
-   * feed is rebuilt when its owner next reads it. Returns the keys deleted.
+   * feed is rebuilt when its owner next reads it. Returns how many things were deleted.
    */
-  clearAll(): Promise<number> {
-    return this.redisService.deleteMatching('feed:*');
-  }
-
-  // --- Regeneration marks ----------------------------------------------------------------
+  abstract clearAll(): Promise<number>;
 
   /** Whether the home feed was built (by regeneration) and not dropped since. */
-  async isReady(accountId: string): Promise<boolean> {
-    return (await this.redis.exists(this.readyKey(accountId))) === 1;
-  }
+  abstract isReady(accountId: string): Promise<boolean>;
 
-  async markReady(accountId: string): Promise<void> {
-    await this.redis.set(this.readyKey(accountId), '1');
-  }
-
-  async isRegenerating(accountId: string): Promise<boolean> {
-    return (await this.redis.exists(this.regenerationKey(accountId))) === 1;
-  }
+  abstract markReady(accountId: string): Promise<void>;
 
   /** Claims the regeneration of a home feed; false when one is already running. */
-  async beginRegeneration(accountId: string): Promise<boolean> {
-    const set = await this.redis.set(
-      this.regenerationKey(accountId),
-      '1',
-      'EX',
-      REGENERATION_TTL_SECONDS,
-      'NX',
-    );
-    return set === 'OK';
-  }
+  abstract beginRegeneration(accountId: string): Promise<boolean>;
 
-  async endRegeneration(accountId: string): Promise<void> {
-    await this.redis.del(this.regenerationKey(accountId));
-  }
+  abstract endRegeneration(accountId: string): Promise<void>;
 }

@@ -1,10 +1,15 @@
 import { Provider } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '@nestodon/config';
+import { FeedEntryRepository } from '@nestodon/domain';
+import { RedisService } from '@nestodon/platform';
 import { ClearBlockTracesService } from './clear-block-traces.service';
 import { ClearDomainBlockTracesService } from './clear-domain-block-traces.service';
 import { ClearMuteTracesService } from './clear-mute-traces.service';
 import { FanOutOnWriteService } from './fan-out-on-write.service';
 import { FeedManager } from './feed-manager';
 import { FeedPruner } from './feed-pruner';
+import { PostgresFeedManager } from './postgres-feed-manager';
+import { RedisFeedManager } from './redis-feed-manager';
 import { MergeIntoFeedService } from './merge-into-feed.service';
 import { NotifyStatusRecipientsService } from './notify-status-recipients.service';
 import { RegenerateHomeFeedService } from './regenerate-home-feed.service';
@@ -18,7 +23,13 @@ export const FEEDS_PROVIDERS: Provider[] = [
   ClearDomainBlockTracesService,
   ClearMuteTracesService,
   FanOutOnWriteService,
-  FeedManager,
+  {
+    provide: FeedManager,
+    // Optional: a process without Redis need not provide RedisService.
+    inject: [APP_CONFIG, FeedEntryRepository, { token: RedisService, optional: true }],
+    useFactory: (config: AppConfig, entries: FeedEntryRepository, redis?: RedisService) =>
+      config.redis.enabled ? new RedisFeedManager(redis!) : new PostgresFeedManager(entries),
+  },
   FeedPruner,
   MergeIntoFeedService,
   NotifyStatusRecipientsService,

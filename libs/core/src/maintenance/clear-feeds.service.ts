@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { FeedManager } from '../feeds/feed-manager';
 
 /**
- * `feeds clear`: removes every home and list feed from Redis (to free memory, or before a
+ * `feeds clear`: removes every home and list feed from the feed store (to free memory, or before a
  * rebuild); each is rebuilt from PostgreSQL when its owner next reads it, or by `feeds build`.
  */
 @Injectable()

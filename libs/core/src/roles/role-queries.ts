@@ -12,6 +12,11 @@ export class UnknownRoleError extends RecordNotFoundError {
 export class RoleQueries {
   constructor(private readonly roles: UserRoleRepository) {}
 
+  /** Every role staff may give, highest first. */
+  list(): Promise<UserRole[]> {
+    return this.roles.list();
+  }
+
   /**
    * A role by name, case-insensitively; the implicit everyone role has no name to find.
    * UnknownRoleError otherwise.

@@ -11,7 +11,7 @@ export interface HomePage extends TimelinePage {
 }
 
 /**
- * GET /api/v1/timelines/home: the home feed from Redis. A missing feed is rebuilt in the
+ * GET /api/v1/timelines/home: the home feed from the feed store. A missing feed is rebuilt in the
  * worker while the timeline answers 206.
  */
 @Injectable()
@@ -26,7 +26,7 @@ export class FetchHomeTimelineService {
   ) {}
 
   async call(viewer: Pick<Account, 'id'>, page: IdPage): Promise<HomePage> {
-    // The feed page and the viewer's cached filters in one round trip to Redis.
+    // The feed page and (on Redis) the viewer's cached filters in one round trip.
     const { ids, ready, values } = await this.feeds.readHome(viewer.id, page, [
       filtersCacheKey(viewer.id),
     ]);

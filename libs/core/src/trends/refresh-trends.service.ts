@@ -17,6 +17,7 @@ const DAY = 24 * 3600_000;
 interface Scored {
   id: string;
   trendable: boolean | null;
+  language: string | null;
   maxScore: number | null;
   maxScoreAt: Date | null;
   observed: number;
@@ -27,7 +28,8 @@ interface Scored {
  * Recomputes trending tags, links and statuses (the worker's recurring `trends.refresh`), as
  * Mastodon's Trends: tags and links by how many more distinct accounts used them today than
  * yesterday, their peak kept and halving with time; statuses by reblogs and favourites,
- * halving with age. Rejected items never trend; the rankings go to Redis (TrendStore).
+ * halving with age. Rejected items never trend (a link not reviewed follows its publisher);
+ * the rankings, with each item's language, go to Redis (TrendStore).
  */
 @Injectable()
 export class RefreshTrendsService {
@@ -46,15 +48,16 @@ export class RefreshTrendsService {
   private async refreshTags(now: number): Promise<void> {
     const tags = await this.trends.recentTags(new Date(now - 2 * DAY));
     const history = await this.tagHistory.history(
-      tags.map((tag) => tag.id),
+      tags.map(({ tag }) => tag.id),
       now,
     );
     await this.rank(
       'tags',
-      tags.map((tag) => {
+      tags.map(({ tag, language }) => {
         const [today, yesterday] = history.get(tag.id) ?? [];
         return {
           ...tag,
+          language,
           observed: Number(today?.accounts ?? 0),
           expected: Number(yesterday?.accounts ?? 0),
         };
@@ -73,7 +76,17 @@ export class RefreshTrendsService {
       'links',
       shares.flatMap((share) => {
         const card = cards.get(share.cardId);
-        return card ? [{ ...card, observed: share.today, expected: share.yesterday }] : [];
+        return card
+          ? [
+              {
+                ...card,
+                trendable: share.trendable,
+                language: share.language,
+                observed: share.today,
+                expected: share.yesterday,
+              },
+            ]
+          : [];
       }),
       now,
       LINK_TREND_OPTIONS,
@@ -98,7 +111,12 @@ export class RefreshTrendsService {
         peaks.push({ id: item.id, ...peak });
       }
       if (decayed >= options.decayThreshold) {
-        ranked.push({ id: item.id, score: decayed, trendable: item.trendable });
+        ranked.push({
+          id: item.id,
+          score: decayed,
+          trendable: item.trendable,
+          language: item.language,
+        });
       }
     }
     await this.trends.savePeaks(kind === 'tags' ? 'tags' : 'preview_cards', peaks);
@@ -116,7 +134,7 @@ export class RefreshTrendsService {
       candidates.flatMap((status) => {
         const score = statusTrendScore(status.interactions, status.createdAt, now, options);
         return score >= options.decayThreshold
-          ? [{ id: status.id, score, trendable: status.trendable }]
+          ? [{ id: status.id, score, trendable: status.trendable, language: status.language }]
           : [];
       }),
     );

@@ -21,9 +21,16 @@ export interface TrendingLink {
 }
 
 /**
- * The current trends (GET /api/v1/trends/*), from the rankings RefreshTrendsService stores:
- * nothing when the `trends` setting is off, only staff-allowed items unless
- * `trendable_by_default`.
+ * Who a list of trends is for: a reader, whose languages come first (empty: no preference),
+ * or staff reviewing them, who see every trending item, rejected ones too, whatever the
+ * settings.
+ */
+export type TrendAudience = { languages: string[] } | 'staff';
+
+/**
+ * The current trends (GET /api/v1/trends/* and the admin review lists), from the rankings
+ * RefreshTrendsService stores. Readers get nothing when the `trends` setting is off, and only
+ * staff-allowed items unless `trendable_by_default`.
  */
 @Injectable()
 export class TrendsQueries {
@@ -36,17 +43,32 @@ export class TrendsQueries {
     private readonly visibility: StatusQueries,
   ) {}
 
-  async tags(offset: number, limit: number): Promise<Tag[]> {
-    return this.trends.tags(await this.ids('tags', offset, limit));
+  async tags(audience: TrendAudience, offset: number, limit: number): Promise<Tag[]> {
+    return this.trends.tags(await this.ids('tags', audience, offset, limit));
   }
 
-  async statuses(viewer: Viewer, offset: number, limit: number): Promise<Status[]> {
-    const ids = await this.ids('statuses', offset, limit);
+  async statuses(
+    audience: TrendAudience,
+    viewer: Viewer,
+    offset: number,
+    limit: number,
+  ): Promise<Status[]> {
+    const ids = await this.ids('statuses', audience, offset, limit);
     return this.visibility.filterForList(await this.statusRows.findPage(ids), viewer);
   }
 
-  async links(offset: number, limit: number, now = Date.now()): Promise<TrendingLink[]> {
-    const cards = await this.trends.cards(await this.ids('links', offset, limit));
+  async links(
+    audience: TrendAudience,
+    offset: number,
+    limit: number,
+    now = Date.now(),
+  ): Promise<TrendingLink[]> {
+    const cards = await this.trends.cards(await this.ids('links', audience, offset, limit));
+    return this.linksWithHistory(cards, now);
+  }
+
+  /** The cards with seven days of their sharing, newest day first. */
+  async linksWithHistory(cards: PreviewCard[], now = Date.now()): Promise<TrendingLink[]> {
     const days = Array.from(
       { length: TAG_HISTORY_DAYS },
       (_, i) => dayStart(now) - i * DAY_SECONDS,
@@ -74,12 +96,20 @@ export class TrendsQueries {
     if (!settings.trends) return null;
     const card = await this.cards.findByUrl(url);
     if (!card) return null;
-    return (await this.store.has('links', !settings.trendableByDefault, card.id)) ? card : null;
+    const set = settings.trendableByDefault ? 'all' : 'allowed';
+    return (await this.store.has('links', set, card.id)) ? card : null;
   }
 
-  private async ids(kind: TrendKind, offset: number, limit: number): Promise<string[]> {
+  private async ids(
+    kind: TrendKind,
+    audience: TrendAudience,
+    offset: number,
+    limit: number,
+  ): Promise<string[]> {
+    if (audience === 'staff') return this.store.page(kind, 'review', offset, limit);
     const settings = await this.settings.current();
     if (!settings.trends) return [];
-    return this.store.page(kind, !settings.trendableByDefault, offset, limit);
+    const set = settings.trendableByDefault ? 'all' : 'allowed';
+    return this.store.page(kind, set, offset, limit, audience.languages);
   }
 }

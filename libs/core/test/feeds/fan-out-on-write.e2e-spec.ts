@@ -9,14 +9,20 @@ import {
 } from '@nestodon/testing';
 import { CoreContext, startCore } from '../support/core-context';
 
-/** Fan-out reads followers (and hashtag followers) in batches through one loop. */
-describe('fan-out on write across batches', () => {
+/**
+ * Fan-out reads followers (and hashtag followers) in batches through one loop, into the feeds
+ * of either feed store (Redis, or PostgreSQL with USE_REDIS=never).
+ */
+describe.each([
+  ['Redis', { USE_REDIS: 'always' }],
+  ['PostgreSQL', { USE_REDIS: 'never' }],
+])('fan-out on write across batches (%s feeds)', (_name, env) => {
   let core: CoreContext;
   let feeds: FeedManager;
   let author: Account;
 
   beforeAll(async () => {
-    core = await startCore();
+    core = await startCore({ env });
     feeds = core.app.get(FeedManager);
     author = (await createLocalAccount(core.dataSource)).account;
   });

@@ -20,6 +20,7 @@ import { Poll } from './poll.entity';
 import { PollVote } from './poll-vote.entity';
 import { ScheduledStatus } from './scheduled-status.entity';
 import { PreviewCard } from './preview-card.entity';
+import { PreviewCardProvider } from './preview-card-provider.entity';
 import { Status } from './status.entity';
 import { StatusEdit } from './status-edit.entity';
 import { StatusPin } from './status-pin.entity';
@@ -138,6 +139,7 @@ export { Setting };
 
 // Discovery: link preview cards (issue 11).
 export * from './preview-card.entity';
+export { PreviewCardProvider };
 
 // Client compatibility and the Mastodon 4.3–4.6 surface (issue 15).
 export { Quote, Collection, CollectionItem, GeneratedAnnualReport };
@@ -226,4 +228,5 @@ export const ENTITIES = [
   IpBlock,
   // Discovery (issue 11).
   PreviewCard,
+  PreviewCardProvider,
 ];

@@ -38,6 +38,10 @@ export class PreviewCard {
   })
   type: PreviewCardType;
 
+  /** Whether the page calls itself an article (og:type); only articles trend as links. */
+  @Column('boolean', { default: false })
+  article: boolean;
+
   /** Embed HTML: only from allow-listed oEmbed providers, sanitised to one iframe. */
   @Column('text', { default: '' })
   html: string;

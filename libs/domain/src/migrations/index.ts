@@ -17,8 +17,8 @@ import { ProfileTabs1763701500001 } from './1763701500001-profile-tabs';
 import { Collections1763701500002 } from './1763701500002-collections';
 import { AnnualReports1763701500003 } from './1763701500003-annual-reports';
 import { Settings1763701600000 } from './1763701600000-settings';
-import { WebPushSubscriptions1763701700000 } from './1763701700000-web-push-subscriptions';
 import { MediaProcessing1763701700000 } from './1763701700000-media-processing';
+import { WebPushSubscriptions1763701700000 } from './1763701700000-web-push-subscriptions';
 import { Reports1795480141673 } from './1795480141673-reports';
 import { Announcements1795480297517 } from './1795480297517-announcements';
 import { Search1795480396643 } from './1795480396643-search';
@@ -32,6 +32,8 @@ import { AccessBlocks1795482333645 } from './1795482333645-access-blocks';
 import { Trends1795482628416 } from './1795482628416-trends';
 import { ModerationWarningNotifications1795482908174 } from './1795482908174-moderation-warning-notifications';
 import { StatusIdempotencyKeys1795485634021 } from './1795485634021-status-idempotency-keys';
+import { PostgresFeedsAndPubSub1795490309387 } from './1795490309387-postgres-feeds-and-pubsub';
+import { PreviewCardProviders1795490356110 } from './1795490356110-preview-card-providers';
 /** Every migration in order; listed explicitly so compiled code and tests load the same set. */
 export const MIGRATIONS = [
   InitialSchema1763700000000,
@@ -53,8 +55,8 @@ export const MIGRATIONS = [
   Collections1763701500002,
   AnnualReports1763701500003,
   Settings1763701600000,
-  WebPushSubscriptions1763701700000,
   MediaProcessing1763701700000,
+  WebPushSubscriptions1763701700000,
   Reports1795480141673,
   Announcements1795480297517,
   Search1795480396643,
@@ -68,4 +70,6 @@ export const MIGRATIONS = [
   Trends1795482628416,
   ModerationWarningNotifications1795482908174,
   StatusIdempotencyKeys1795485634021,
+  PostgresFeedsAndPubSub1795490309387,
+  PreviewCardProviders1795490356110,
 ];

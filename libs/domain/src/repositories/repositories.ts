@@ -19,17 +19,23 @@ import { CustomEmojiRepository } from './custom-emoji.repository';
 import { CustomFilterRepository } from './custom-filter.repository';
 import { DirectoryRepository } from './directory.repository';
 import { DomainAllowRepository } from './domain-allow.repository';
+import { DuplicateRepairRepository } from './duplicate-repair.repository';
 import { DomainBlockRepository } from './domain-block.repository';
 import { DomainPurgeRepository } from './domain-purge.repository';
 import { PreviewCardRepository } from './preview-card.repository';
 import { SearchRepository } from './search.repository';
 import { TrendsRepository } from './trends.repository';
+import { TrendReviewRepository } from './trend-review.repository';
+import { MetricsRepository } from './metrics.repository';
+import { AuditLogRepository } from './audit-log.repository';
 import { EndorsementRepository } from './endorsement.repository';
 import { FanOutRepository } from './fan-out.repository';
 import { FavouriteRepository } from './favourite.repository';
 import { FeaturedTagsRepository } from './featured-tags.repository';
+import { FeedEntryRepository } from './feed-entry.repository';
 import { FeedFactsRepository } from './feed-facts.repository';
 import { FeedRepository } from './feed.repository';
+import { PubSubRepository } from './pubsub.repository';
 import { FollowRecommendationRepository } from './follow-recommendation.repository';
 import { FollowRepository } from './follow.repository';
 import { InboxRepository } from './inbox.repository';
@@ -97,12 +103,15 @@ export const REPOSITORIES = [
   DomainAllowRepository,
   DomainBlockRepository,
   DomainPurgeRepository,
+  DuplicateRepairRepository,
   EndorsementRepository,
   FanOutRepository,
   FavouriteRepository,
   FeaturedTagsRepository,
+  FeedEntryRepository,
   FeedFactsRepository,
   FeedRepository,
+  PubSubRepository,
   FollowRecommendationRepository,
   FollowRepository,
   InboxRepository,
@@ -144,6 +153,9 @@ export const REPOSITORIES = [
   TimelineRepository,
   TransactionRunner,
   TrendsRepository,
+  TrendReviewRepository,
+  MetricsRepository,
+  AuditLogRepository,
   UserRepository,
   UserRoleRepository,
   ViewerRelationsRepository,

@@ -7,6 +7,13 @@ import { Tag } from '../entities/tag.entity';
 export interface TrendCandidate {
   id: string;
   trendable: boolean | null;
+  /** What it is written in (the most used language of its posts), for language-first lists. */
+  language: string | null;
+}
+
+export interface TagTrendCandidate {
+  tag: Tag;
+  language: string | null;
 }
 
 export interface StatusTrendCandidate extends TrendCandidate {
@@ -16,6 +23,9 @@ export interface StatusTrendCandidate extends TrendCandidate {
 
 export interface LinkShares {
   cardId: string;
+  /** The link's own review state, or its publisher's when the link was not reviewed. */
+  trendable: boolean | null;
+  language: string | null;
   /** Distinct accounts that shared the link in the last day, and the day before. */
   today: number;
   yesterday: number;
@@ -32,45 +42,82 @@ const TRENDABLE_STATUS = `
   s.visibility = 0 AND s.deleted_at IS NULL AND s.reblog_of_id IS NULL
   AND a.suspended_at IS NULL AND a.silenced_at IS NULL`;
 
+/**
+ * A card (`c`) fit to trend, as Mastodon's appropriate_for_trends?: an article with a title, a
+ * description, a picture and the name of its site.
+ */
+const TRENDABLE_CARD = `
+  c.type = 0 AND c.article AND c.title <> '' AND c.description <> ''
+  AND c.image_file_name IS NOT NULL AND c.provider_name <> ''`;
+
+/** The host of a preview card's URL (`c`), lower case: its publisher's domain. */
+export const CARD_HOST_SQL = `lower(substring(c.url from '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/]*@)?([^/:?#]+)'))`;
+
 /** What trends are computed from, and their peaks and review states. */
 @Injectable()
 export class TrendsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Listable tags used by public statuses since `since`. */
-  async recentTags(since: Date): Promise<Tag[]> {
-    const rows: Array<{ id: string }> = await this.dataSource.query(
-      `SELECT DISTINCT st.tag_id AS id FROM statuses_tags st
+  /** Listable tags used by public statuses since `since`, with their most used language. */
+  async recentTags(since: Date): Promise<TagTrendCandidate[]> {
+    const rows: Array<{ id: string; language: string | null }> = await this.dataSource.query(
+      `SELECT st.tag_id::text AS id, mode() WITHIN GROUP (ORDER BY s.language) AS language
+         FROM statuses_tags st
          JOIN statuses s ON s.id = st.status_id JOIN accounts a ON a.id = s.account_id
-        WHERE s.created_at >= $1 AND ${TRENDABLE_STATUS}`,
+        WHERE s.created_at >= $1 AND ${TRENDABLE_STATUS}
+        GROUP BY st.tag_id`,
       [since],
     );
     if (rows.length === 0) return [];
-    const tags = await this.dataSource
-      .getRepository(Tag)
-      .findBy({ id: In(rows.map((row) => String(row.id))) });
-    return tags.filter((tag) => tag.listable !== false && tag.usable !== false);
+    const languages = new Map(rows.map((row) => [row.id, row.language]));
+    const tags = await this.dataSource.getRepository(Tag).findBy({ id: In([...languages.keys()]) });
+    return tags
+      .filter((tag) => tag.listable !== false && tag.usable !== false)
+      .map((tag) => ({ tag, language: languages.get(String(tag.id)) ?? null }));
   }
 
   /**
-   * Links (cards) shared in public statuses of discoverable accounts over the last two days:
-   * distinct accounts in the last 24 hours and in the 24 before.
+   * Links (article cards) shared in public statuses of discoverable accounts, without content
+   * warning, over the last two days: distinct accounts in the last 24 hours and in the 24 before. Records the publisher of each
+   * link first (as unreviewed), so staff can review it.
    */
   async linkShares(now: Date): Promise<LinkShares[]> {
-    const rows: Array<{ card_id: string; today: string; yesterday: string }> =
-      await this.dataSource.query(
-        `SELECT pcs.preview_card_id::text AS card_id,
-                count(DISTINCT s.account_id) FILTER (WHERE s.created_at >= $1::timestamptz - interval '1 day') AS today,
-                count(DISTINCT s.account_id) FILTER (WHERE s.created_at < $1::timestamptz - interval '1 day') AS yesterday
-           FROM preview_cards_statuses pcs
-           JOIN statuses s ON s.id = pcs.status_id JOIN accounts a ON a.id = s.account_id
-          WHERE s.created_at >= $1::timestamptz - interval '2 days' AND ${TRENDABLE_STATUS}
-            AND a.discoverable IS TRUE
-          GROUP BY pcs.preview_card_id`,
-        [now],
-      );
+    const shared = `
+      FROM preview_cards_statuses pcs
+      JOIN statuses s ON s.id = pcs.status_id JOIN accounts a ON a.id = s.account_id
+      JOIN preview_cards c ON c.id = pcs.preview_card_id
+     WHERE s.created_at >= $1::timestamptz - interval '2 days' AND ${TRENDABLE_STATUS}
+       AND a.discoverable IS TRUE AND NOT s.sensitive AND s.spoiler_text = ''
+       AND ${TRENDABLE_CARD}`;
+    await this.dataSource.query(
+      `INSERT INTO preview_card_providers (domain)
+       SELECT DISTINCT ${CARD_HOST_SQL} ${shared} AND ${CARD_HOST_SQL} IS NOT NULL
+       ON CONFLICT (domain) DO NOTHING`,
+      [now],
+    );
+    const rows: Array<{
+      card_id: string;
+      trendable: boolean | null;
+      language: string | null;
+      today: string;
+      yesterday: string;
+    }> = await this.dataSource.query(
+      `SELECT shares.*, COALESCE(c.trendable, p.trendable) AS trendable,
+              COALESCE(c.language, shares.status_language) AS language
+         FROM (SELECT pcs.preview_card_id AS id, pcs.preview_card_id::text AS card_id,
+                      mode() WITHIN GROUP (ORDER BY s.language) AS status_language,
+                      count(DISTINCT s.account_id) FILTER (WHERE s.created_at >= $1::timestamptz - interval '1 day') AS today,
+                      count(DISTINCT s.account_id) FILTER (WHERE s.created_at < $1::timestamptz - interval '1 day') AS yesterday
+               ${shared}
+               GROUP BY pcs.preview_card_id) shares
+         JOIN preview_cards c ON c.id = shares.id
+         LEFT JOIN preview_card_providers p ON p.domain = ${CARD_HOST_SQL}`,
+      [now],
+    );
     return rows.map((row) => ({
       cardId: row.card_id,
+      trendable: row.trendable,
+      language: row.language,
       today: Number(row.today),
       yesterday: Number(row.yesterday),
     }));
@@ -103,10 +150,11 @@ export class TrendsRepository {
     const rows: Array<{
       id: string;
       trendable: boolean | null;
+      language: string | null;
       interactions: string;
       created_at: Date;
     }> = await this.dataSource.query(
-      `SELECT s.id::text AS id, s.trendable, s.created_at,
+      `SELECT s.id::text AS id, s.trendable, s.language, s.created_at,
               (st.reblogs_count + st.favourites_count) AS interactions
          FROM statuses s JOIN accounts a ON a.id = s.account_id
          JOIN status_stats st ON st.status_id = s.id
@@ -119,6 +167,7 @@ export class TrendsRepository {
     return rows.map((row) => ({
       id: row.id,
       trendable: row.trendable,
+      language: row.language,
       interactions: Number(row.interactions),
       createdAt: row.created_at,
     }));

@@ -27,6 +27,22 @@ export class UserRoleRepository {
       .getOne();
   }
 
+  /** Every role but the everyone role, highest first. */
+  list(): Promise<UserRole[]> {
+    return this.dataSource
+      .getRepository(UserRole)
+      .createQueryBuilder('role')
+      .where('role.id <> :everyone', { everyone: EVERYONE_ROLE_ID })
+      .orderBy('role.position', 'DESC')
+      .addOrderBy('role.id')
+      .getMany();
+  }
+
+  /** Inserts or updates a role. */
+  save(role: Partial<UserRole>, tx?: Transaction): Promise<UserRole> {
+    return (tx ?? this.dataSource.manager).getRepository(UserRole).save(role);
+  }
+
   /** The roles whose permissions a user has: the everyone role and the user's own, if any. */
   rolesOfUser(userId: string, tx?: Transaction): Promise<UserRole[]> {
     return (tx ?? this.dataSource.manager)

@@ -3,24 +3,21 @@ import { AuthContext, CurrentAuth, Public } from '@nestodon/auth';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
 import { TrendsQueries } from '@nestodon/core';
 import {
-  PreviewCardJson,
-  serializePreviewCard,
+  serializeTrendingLink,
   StatusJson,
   StatusPresenter,
   TagJson,
   TagPresenter,
+  TrendingLinkJson,
 } from '@nestodon/serializers';
 import type { Request, Response } from 'express';
-import { OffsetParams, offsetLimit } from '../offset-params';
-
-type TrendingLinkJson = PreviewCardJson & {
-  history: Array<{ day: string; uses: string; accounts: string }>;
-};
+import { readerLanguages } from '../../../support/reader-languages';
+import { OffsetParams, offsetLimit, setOffsetPageLinks } from '../offset-params';
 
 /**
  * GET /api/v1/trends/tags, /statuses and /links: what RefreshTrendsService ranked (empty when
- * the `trends` setting is off; staff-allowed items only unless `trendable_by_default`). Public,
- * offset-paged with Link headers, as Mastodon.
+ * the `trends` setting is off; staff-allowed items only unless `trendable_by_default`), those
+ * in the reader's languages first. Public, offset-paged with Link headers, as Mastodon.
  */
 @Controller('api/v1/trends')
 export class TrendsController {
@@ -39,9 +36,9 @@ export class TrendsController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<TagJson[]> {
-    const { offset, limit } = this.paging(query, 10);
-    const tags = await this.trends.tags(offset, limit);
-    this.links(req, res, offset, limit, tags.length);
+    const page = this.paging(query, 10);
+    const tags = await this.trends.tags(this.audience(auth, req), page.offset, page.limit);
+    setOffsetPageLinks(req, res, this.config.instance.baseUrl, page, tags.length);
     return this.tagPresenter.presentMany(tags, auth?.user?.accountId ?? null);
   }
 
@@ -53,10 +50,15 @@ export class TrendsController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<StatusJson[]> {
-    const { offset, limit } = this.paging(query, 20);
+    const page = this.paging(query, 20);
     const viewer = auth?.user?.account ?? null;
-    const statuses = await this.trends.statuses(viewer, offset, limit);
-    this.links(req, res, offset, limit, statuses.length);
+    const statuses = await this.trends.statuses(
+      this.audience(auth, req),
+      viewer,
+      page.offset,
+      page.limit,
+    );
+    setOffsetPageLinks(req, res, this.config.instance.baseUrl, page, statuses.length);
     return this.statusPresenter.presentMany(statuses, viewer);
   }
 
@@ -64,33 +66,21 @@ export class TrendsController {
   @Public()
   async linksIndex(
     @Query() query: OffsetParams,
+    @CurrentAuth() auth: AuthContext | undefined,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<TrendingLinkJson[]> {
-    const { offset, limit } = this.paging(query, 10);
-    const links = await this.trends.links(offset, limit);
-    this.links(req, res, offset, limit, links.length);
-    return links.map(({ card, history }) => ({
-      ...serializePreviewCard(card, this.config),
-      history,
-    }));
+    const page = this.paging(query, 10);
+    const links = await this.trends.links(this.audience(auth, req), page.offset, page.limit);
+    setOffsetPageLinks(req, res, this.config.instance.baseUrl, page, links.length);
+    return links.map(({ card, history }) => serializeTrendingLink(card, history, this.config));
+  }
+
+  private audience(auth: AuthContext | undefined, req: Request) {
+    return { languages: readerLanguages(auth, req) };
   }
 
   private paging(query: OffsetParams, defaultLimit: number) {
     return { offset: query.offset ?? 0, limit: offsetLimit(query.limit, defaultLimit) };
-  }
-
-  /** Offset-paged Link header: next when the page is full, prev after the first page. */
-  private links(req: Request, res: Response, offset: number, limit: number, count: number) {
-    const link = (at: number, rel: string) => {
-      const url = new URL(req.path, this.config.instance.baseUrl);
-      url.searchParams.set('offset', String(at));
-      url.searchParams.set('limit', String(limit));
-      return `<${url.href}>; rel="${rel}"`;
-    };
-    const parts = [];
-    if (count >= limit) parts.push(link(offset + limit, 'next'));
-    if (offset > 0) parts.push(link(Math.max(0, offset - limit), 'prev'));
-    if (parts.length > 0) res.setHeader('Link', parts.join(', '));
   }
 }

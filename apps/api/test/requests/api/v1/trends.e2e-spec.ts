@@ -1,6 +1,7 @@
 import { ChangeSettingsService, RefreshTrendsService } from '@nestodon/core';
 import { PreviewCard, Tag } from '@nestodon/domain';
 import { HttpStandIn, startHttpStandIn } from '@nestodon/testing';
+import { articleSite } from '../../../support/link-sites';
 import { ApiHarness, startApi } from '../../../support/api-harness';
 import { links, Person, person, scopedAuth } from '../../../support/relationships';
 import { postStatus } from '../../../support/statuses';
@@ -18,11 +19,7 @@ describe('GET /api/v1/trends/tags, /statuses and /links', () => {
     (await api.http.get(path).expect(200)).body.map((tag: { name: string }) => tag.name);
 
   beforeAll(async () => {
-    site = await startHttpStandIn((_request, res) => {
-      res
-        .writeHead(200, { 'Content-Type': 'text/html' })
-        .end('<html><head><meta property="og:title" content="Big news"></head></html>');
-    });
+    site = await startHttpStandIn(await articleSite());
     api = await startApi({ inlineJobs: true });
     people = [];
     for (let i = 0; i < 6; i++) people.push(await person(api.dataSource, { discoverable: true }));
@@ -34,6 +31,8 @@ describe('GET /api/v1/trends/tags, /statuses and /links', () => {
           status: `all about #Rising and ${site.url}/story`,
         },
       );
+      // Shared as widely, but not an article with a picture: never a trending link.
+      await postStatus(api.http, { ...who, token: '' }, { status: `see ${site.url}/plain` });
     }
     // One post with a single use: below the threshold of five accounts.
     await postStatus(api.http, { ...people[0], token: '' }, { status: '#quiet' });

@@ -3,20 +3,28 @@ import { createAccessToken, createLocalAccount } from '@nestodon/testing';
 import { ApiHarness, startApi } from '../../../../support/api-harness';
 import { RemoteInstance } from '../../../../support/remote-instance';
 
+let api: ApiHarness;
+let remote: RemoteInstance;
+
+beforeAll(async () => {
+  api = await startApi({ env: { ALLOW_PRIVATE_ADDRESS: 'true' } });
+  remote = await RemoteInstance.start();
+});
+afterAll(async () => {
+  await api.close();
+  await remote.close();
+});
+
+async function bearer(scopes: string): Promise<string> {
+  const { user } = await createLocalAccount(api.dataSource);
+  return `Bearer ${await createAccessToken(api.dataSource, { user, scopes })}`;
+}
+
 describe('GET /api/v1/accounts/lookup of remote handles', () => {
-  let api: ApiHarness;
-  let remote: RemoteInstance;
   let token: string;
 
   beforeAll(async () => {
-    api = await startApi({ env: { ALLOW_PRIVATE_ADDRESS: 'true' } });
-    remote = await RemoteInstance.start();
-    const { user } = await createLocalAccount(api.dataSource);
-    token = `Bearer ${await createAccessToken(api.dataSource, { user, scopes: 'read:accounts' })}`;
-  });
-  afterAll(async () => {
-    await api.close();
-    await remote.close();
+    token = await bearer('read:accounts');
   });
 
   const lookup = (acct: string) =>
@@ -107,19 +115,10 @@ describe('GET /api/v1/accounts/lookup of remote handles', () => {
 });
 
 describe('GET /api/v2/search?resolve=true of remote handles and URLs', () => {
-  let api: ApiHarness;
-  let remote: RemoteInstance;
   let token: string;
 
   beforeAll(async () => {
-    api = await startApi({ env: { ALLOW_PRIVATE_ADDRESS: 'true' } });
-    remote = await RemoteInstance.start();
-    const { user } = await createLocalAccount(api.dataSource);
-    token = `Bearer ${await createAccessToken(api.dataSource, { user, scopes: 'read' })}`;
-  });
-  afterAll(async () => {
-    await api.close();
-    await remote.close();
+    token = await bearer('read');
   });
 
   const search = (q: string) =>

@@ -5,15 +5,19 @@ import { actor, authWith, TimelineActor } from '../../../../support/timelines';
 
 /**
  * Home feeds end to end: statuses posted through the API are fanned out by the worker's job
- * (run inline) into Redis feeds, removed on unfollow, block, mute and delete, rebuilt when
- * missing (206 meanwhile).
+ * (run inline) into the feeds, removed on unfollow, block, mute and delete, rebuilt when
+ * missing (206 meanwhile). Run on both feed stores and pub/sub transports: Redis, and
+ * PostgreSQL (USE_REDIS=never).
  */
-describe('GET /api/v1/timelines/home', () => {
+describe.each([
+  ['Redis', { USE_REDIS: 'always' }],
+  ['PostgreSQL', { USE_REDIS: 'never' }],
+])('GET /api/v1/timelines/home (%s)', (_name, env) => {
   let api: ApiHarness;
   let feeds: FeedManager;
 
   beforeAll(async () => {
-    api = await startApi({ inlineJobs: true });
+    api = await startApi({ inlineJobs: true, env });
     feeds = api.app.get(FeedManager);
   });
   afterAll(() => api.close());

@@ -2,11 +2,15 @@ import { FeedManager } from '@nestodon/core';
 import { ApiHarness, startApi } from '../../../../support/api-harness';
 import { actor, authWith, TimelineActor } from '../../../../support/timelines';
 
-describe('GET /api/v1/timelines/list/:list_id', () => {
+/** On both feed stores: Redis, and PostgreSQL (USE_REDIS=never). */
+describe.each([
+  ['Redis', { USE_REDIS: 'always' }],
+  ['PostgreSQL', { USE_REDIS: 'never' }],
+])('GET /api/v1/timelines/list/:list_id (%s)', (_name, env) => {
   let api: ApiHarness;
 
   beforeAll(async () => {
-    api = await startApi({ inlineJobs: true });
+    api = await startApi({ inlineJobs: true, env });
   });
   afterAll(() => api.close());
 
