@@ -8,7 +8,6 @@ import { ActorRoutes } from './actor.routes';
 import { CollectionRoutes } from './collection.routes';
 import { EmojiFactsLoader } from './emoji-facts';
 import { DeliveryFailureTracker } from './delivery-failure-tracker';
-import { FederationPolicy } from './federation-policy';
 import { FederationService } from './federation.service';
 import { IngressQueue } from './ingress-queue';
 import { NodeInfoRoutes } from './nodeinfo.routes';
@@ -29,7 +28,6 @@ import { RemoteAccountResolverModule } from './webfinger-account-resolver';
       useFactory: (config: AppConfig) => new LocalUris(config.instance),
       inject: [APP_CONFIG],
     },
-    FederationPolicy,
     SignedFetchGate,
     DeliveryFailureTracker,
     EmojiFactsLoader,
@@ -47,7 +45,6 @@ import { RemoteAccountResolverModule } from './webfinger-account-resolver';
   ],
   exports: [
     FederationService,
-    FederationPolicy,
     DeliveryFailureTracker,
     LocalUris,
     ActorFactsLoader,

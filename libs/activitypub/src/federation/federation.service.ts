@@ -4,6 +4,7 @@ import { INSTANCE_ACTOR_IDENTIFIER } from '@nestodon/activitypub/render';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
+import { FederationPolicy } from '@nestodon/core';
 import { activityRefusal, INBOX_HANDLERS } from '@nestodon/activitypub/inbox';
 import { RedisService, SafeHttpClient } from '@nestodon/platform';
 import { ActorRoutes } from './actor.routes';
@@ -19,7 +20,6 @@ import {
   NestodonFederation,
 } from './federation-types';
 import { DeliveryFailureTracker } from './delivery-failure-tracker';
-import { FederationPolicy } from './federation-policy';
 import { IngressQueue } from './ingress-queue';
 import { NodeInfoRoutes } from './nodeinfo.routes';
 import { RedisKvStore } from './redis-kv-store';

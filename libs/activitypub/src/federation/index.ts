@@ -1,7 +1,6 @@
 export * from './actor-facts';
 export * from './actor-key-pairs';
 export * from './delivery-failure-tracker';
-export * from './federation-policy';
 export * from './federation-types';
 export * from './federation.module';
 export * from './federation.service';

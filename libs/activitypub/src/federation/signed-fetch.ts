@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { FederationPolicy } from '@nestodon/core';
 import { INSTANCE_ACTOR_IDENTIFIER } from '@nestodon/activitypub/render';
 import { FederationRequestData, FetchRefusal, NestodonRequestContext } from './federation-types';
-import { FederationPolicy } from './federation-policy';
 
 /** The key id a request says it is signed with (draft-cavage `Signature`, RFC 9421 `Signature-Input`). */
 export function signatureKeyId(headers: Headers): string | null {

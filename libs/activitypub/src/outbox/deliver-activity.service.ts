@@ -1,6 +1,7 @@
 import { signRequest } from '@fedify/fedify';
 import { Injectable } from '@nestjs/common';
-import { DeliveryFailureTracker, FederationPolicy } from '@nestodon/activitypub/federation';
+import { DeliveryFailureTracker } from '@nestodon/activitypub/federation';
+import { FederationPolicy } from '@nestodon/core';
 import { BlockedAddressError, SafeHttpClient } from '@nestodon/platform';
 import { JobName, JobPayloads, JobResults } from '@nestodon/queue';
 import { FollowerSynchronization } from './follower-synchronization';

@@ -84,6 +84,23 @@ describe('limited federation mode', () => {
     }
   });
 
+  it('does not look up accounts on servers off the allow list', async () => {
+    remote.actor('carol');
+    const { user } = await createLocalAccount(api.dataSource, { username: 'looker' });
+    const token = `Bearer ${await createAccessToken(api.dataSource, { user, scopes: 'read' })}`;
+    const lookup = () =>
+      api.http
+        .get('/api/v1/accounts/lookup')
+        .query({ acct: `carol@${remote.host}` })
+        .set('Authorization', token);
+    const asked = () => remote.requests.filter((path) => path.includes('carol')).length;
+    await lookup().expect(404);
+    expect(asked()).toBe(0);
+    await allow(remote.host);
+    const res = await lookup().expect(200);
+    expect(res.body.acct).toBe(`carol@${remote.host}`);
+  });
+
   it('opens the API to signed-in users only, as Mastodon, and says so in the instance', async () => {
     const { user } = await createLocalAccount(api.dataSource, { username: 'reader' });
     const token = `Bearer ${await createAccessToken(api.dataSource, { user, scopes: 'read' })}`;

@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
-import { DomainModerationQueries } from '@nestodon/core';
+import { DomainModerationQueries } from './domain-moderation-queries';
 
 /**
  * Which servers federate with us (Mastodon's DomainControlHelper): none under a suspend block,
  * and in limited federation mode only those on the domain allow list. Asked before an inbound
- * activity is handled, a signed fetch answered and (in limited mode) a delivery sent.
+ * activity is handled, a signed fetch answered, a remote account resolved and (in limited mode)
+ * a delivery sent.
  */
 @Injectable()
 export class FederationPolicy {
