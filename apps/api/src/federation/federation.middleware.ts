@@ -87,6 +87,12 @@ export class FederationMiddleware implements NestMiddleware {
     }
     res.status(response.status);
     response.headers.forEach((value, name) => res.setHeader(name, value));
+    if (this.config.federation.authorizedFetch && req.method === 'GET') {
+      // What a signature unlocked is not for caches to hand to others (as Mastodon).
+      res.setHeader('Cache-Control', 'private');
+      const vary = response.headers.get('Vary');
+      res.setHeader('Vary', vary ? `${vary}, Signature` : 'Signature');
+    }
     res.end(Buffer.from(await response.arrayBuffer()));
     return true;
   }

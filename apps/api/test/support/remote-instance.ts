@@ -133,7 +133,7 @@ function toCryptoKey(key: KeyObject): CryptoKey {
 export async function signedGet(
   url: string,
   actor: RemoteActor | null,
-): Promise<{ status: number; body: string }> {
+): Promise<{ status: number; body: string; headers: Headers }> {
   const unsigned = new Request(url, { headers: { Accept: AP } });
   const request = actor
     ? await signRequest(unsigned, actor.privateKey, new URL(actor.keyId), {
@@ -141,7 +141,7 @@ export async function signedGet(
       })
     : unsigned;
   const response = await fetch(request);
-  return { status: response.status, body: await response.text() };
+  return { status: response.status, body: await response.text(), headers: response.headers };
 }
 
 export interface SignedPostOptions {

@@ -53,8 +53,14 @@ describe('secure mode (AUTHORIZED_FETCH)', () => {
       const res = await signedGet(api.url + path, bob);
       expect({ path, status: res.status }).toEqual({ path, status: 200 });
     }
-    const actor = JSON.parse((await signedGet(`${api.url}/users/alice`, bob)).body);
-    expect(actor).toMatchObject({ id: 'https://nestodon.test/users/alice', type: 'Person' });
+    const signed = await signedGet(`${api.url}/users/alice`, bob);
+    expect(JSON.parse(signed.body)).toMatchObject({
+      id: 'https://nestodon.test/users/alice',
+      type: 'Person',
+    });
+    // Not for shared caches to hand to unsigned requests.
+    expect(signed.headers.get('cache-control')).toBe('private');
+    expect(signed.headers.get('vary')).toMatch(/Signature/);
     const keyFetches = remote.signatures.filter((_, i) => remote.requests[i] === '/users/bob');
     expect(keyFetches.length).toBeGreaterThan(0);
     for (const signature of keyFetches) {
