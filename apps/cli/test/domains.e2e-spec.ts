@@ -1,5 +1,21 @@
-import { Account, AdminActionLog } from '@nestodon/domain';
-import { createRemoteAccount } from '@nestodon/testing';
+import {
+  Account,
+  AdminActionLog,
+  CustomEmoji,
+  DomainAllow,
+  DomainBlock,
+  Favourite,
+  Follow,
+  MediaAttachment,
+  Status,
+} from '@nestodon/domain';
+import {
+  createLocalAccount,
+  createMediaAttachment,
+  createRemoteAccount,
+  createStatus,
+  insertFollow,
+} from '@nestodon/testing';
 import { CliHarness, startCli } from './support/cli-harness';
 import { RunningApi, startApiBeside } from './support/running-api';
 
@@ -48,5 +64,73 @@ describe('operator CLI: domains', () => {
       .getRepository(AdminActionLog)
       .findBy({ humanIdentifier: 'soft.example' });
     expect(logs).toEqual([expect.objectContaining({ action: 'create', accountId: null })]);
+  });
+
+  it('purges a server: its accounts and everything of them, its emojis and blocks', async () => {
+    const { account: alice } = await createLocalAccount(api.dataSource, { username: 'purgealice' });
+    const gone = await Promise.all(
+      ['one', 'two'].map((username) =>
+        createRemoteAccount(api.dataSource, { username, domain: 'gone.example' }),
+      ),
+    );
+    const kept = await createRemoteAccount(api.dataSource, { domain: 'kept.example' });
+    const status = await createStatus(api.dataSource, gone[0], { text: 'from afar' });
+    await createMediaAttachment(api.dataSource, gone[0], { statusId: status.id });
+    await insertFollow(api.dataSource, gone[1], alice);
+    await insertFollow(api.dataSource, kept, alice);
+    const aliceStatus = await createStatus(api.dataSource, alice, { text: 'liked' });
+    await api.dataSource
+      .getRepository(Favourite)
+      .save({ accountId: gone[1].id, statusId: aliceStatus.id });
+    await api.dataSource.getRepository(CustomEmoji).save({
+      shortcode: 'farcat',
+      domain: 'gone.example',
+      imageFileName: 'farcat.png',
+    });
+    await api.dataSource.getRepository(DomainBlock).save({ domain: 'gone.example' });
+    const count = async () => ({
+      accounts: await api.dataSource.getRepository(Account).countBy({ domain: 'gone.example' }),
+      statuses: await api.dataSource.getRepository(Status).countBy({ accountId: gone[0].id }),
+      media: await api.dataSource.getRepository(MediaAttachment).countBy({ accountId: gone[0].id }),
+      follows: await api.dataSource.getRepository(Follow).countBy({ targetAccountId: alice.id }),
+      favourites: await api.dataSource.getRepository(Favourite).countBy({ accountId: gone[1].id }),
+      emojis: await api.dataSource.getRepository(CustomEmoji).countBy({ domain: 'gone.example' }),
+      blocks: await api.dataSource.getRepository(DomainBlock).countBy({ domain: 'gone.example' }),
+    });
+    const before = await count();
+    expect(await cli.run('domains', 'purge', 'gone.example', '--dry-run')).toEqual([
+      'Removed 2 accounts (DRY RUN)',
+      'Removed 1 custom emojis',
+    ]);
+    expect(await count()).toEqual(before);
+    expect(await cli.run('domains', 'purge', 'Gone.Example')).toEqual([
+      'Removed 2 accounts',
+      'Removed 1 custom emojis',
+    ]);
+    expect(await count()).toEqual({
+      accounts: 0,
+      statuses: 0,
+      media: 0,
+      follows: 1,
+      favourites: 0,
+      emojis: 0,
+      blocks: 0,
+    });
+    expect(await api.dataSource.getRepository(Account).countBy({ id: kept.id })).toBe(1);
+  });
+
+  it('purges every server off the allow list with --limited-federation-mode', async () => {
+    const allowed = await createRemoteAccount(api.dataSource, { domain: 'sub.friend.example' });
+    const stranger = await createRemoteAccount(api.dataSource, { domain: 'stranger.example' });
+    await api.dataSource.getRepository(DomainAllow).save({ domain: 'friend.example' });
+    const exists = async (account: Account) =>
+      (await api.dataSource.getRepository(Account).countBy({ id: account.id })) === 1;
+    const dry = await cli.run('domains', 'purge', '--limited-federation-mode', '--dry-run');
+    expect(dry[0]).toMatch(/^Removed [1-9]\d* accounts \(DRY RUN\)$/);
+    expect(await exists(stranger)).toBe(true);
+    await cli.run('domains', 'purge', '--limited-federation-mode');
+    expect(await exists(stranger)).toBe(false);
+    expect(await exists(allowed)).toBe(true);
+    await expect(cli.run('domains', 'purge')).rejects.toThrow('No domain(s) given');
   });
 });

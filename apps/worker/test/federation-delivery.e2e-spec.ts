@@ -2,11 +2,8 @@ import { once } from 'node:events';
 import http from 'node:http';
 import { AddressInfo } from 'node:net';
 import { INestApplicationContext } from '@nestjs/common';
-import {
-  DeliverActivityService,
-  DeliveryFailureTracker,
-  FAILURE_DAYS_THRESHOLD,
-} from '@nestodon/activitypub/outbox';
+import { DeliverActivityService } from '@nestodon/activitypub/outbox';
+import { DeliveryFailureTracker, FAILURE_DAYS_THRESHOLD } from '@nestodon/activitypub/federation';
 import { Account } from '@nestodon/domain';
 import { Counters } from '@nestodon/platform';
 import { DELIVERY_JOB_OPTIONS, JobName, JobQueue } from '@nestodon/queue';

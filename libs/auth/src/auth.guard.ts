@@ -1,5 +1,13 @@
-import { CanActivate, ExecutionContext, HttpException, Injectable, Type } from '@nestjs/common';
+import {
+  CanActivate,
+  ExecutionContext,
+  HttpException,
+  Inject,
+  Injectable,
+  Type,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { APP_CONFIG, AppConfig } from '@nestodon/config';
 import { hasPermission, NotPermittedError, userState, ValidationError } from '@nestodon/domain';
 import type { Request } from 'express';
 import { AuthContext, RequestWithAuth } from './auth-context';
@@ -24,6 +32,8 @@ export function userRefusal(
 }
 
 const invalidToken = () => new HttpException({ error: 'The access token is invalid' }, 401);
+const userRequired = () =>
+  new HttpException({ error: 'This method requires an authenticated user' }, 401);
 const outsideScopes = () =>
   new HttpException({ error: 'This action is outside the authorized scopes' }, 403);
 
@@ -33,12 +43,15 @@ const outsideScopes = () =>
  * is refused (the app also refuses to boot with it). On public routes a token names the viewer
  * only while it is valid and its user may use the API; other tokens count as none, except on
  * `@ScopesIfToken` routes, which refuse invalid tokens as Mastodon's `authorize_if_got_token!`.
+ * In limited federation mode public API routes need a signed-in user, as Mastodon's
+ * `disallow_unauthenticated_api_access?`, except those `@OpenInLimitedFederation()`.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly authenticator: TokenAuthenticator,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -59,6 +72,9 @@ export class AuthGuard implements CanActivate {
         if (!access.scopesIfToken.some((scope) => auth.scopes.has(scope))) throw outsideScopes();
       }
       if (auth && (!auth.user || userRefusal(auth.user) === null)) request.auth = auth;
+      if (this.closedToAnonymous(request, access.openInLimitedFederation) && !request.auth?.user) {
+        throw userRequired();
+      }
       return true;
     }
 
@@ -78,5 +94,13 @@ export class AuthGuard implements CanActivate {
       throw new NotPermittedError();
     }
     return true;
+  }
+
+  private closedToAnonymous(request: Request, openInLimitedFederation: boolean): boolean {
+    return (
+      this.config.federation.limitedFederationMode &&
+      !openInLimitedFederation &&
+      request.path.startsWith('/api/')
+    );
   }
 }

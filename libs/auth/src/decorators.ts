@@ -13,6 +13,7 @@ export const ALLOW_APP_TOKEN_KEY = 'nestodon:allow-app-token';
 export const ALLOW_UNCONFIRMED_KEY = 'nestodon:allow-unconfirmed';
 export const ANY_USER_STATE_KEY = 'nestodon:any-user-state';
 export const PERMISSIONS_KEY = 'nestodon:permissions';
+export const OPEN_IN_LIMITED_FEDERATION_KEY = 'nestodon:open-in-limited-federation';
 
 /**
  * The route needs a token holding any of these scopes (parents count: `read` covers
@@ -33,6 +34,13 @@ export const Public = () => SetMetadata(PUBLIC_KEY, true);
  */
 export const ScopesIfToken = (...scopes: string[]) =>
   applyDecorators(Public(), SetMetadata(SCOPES_IF_TOKEN_KEY, scopes));
+
+/**
+ * A public API route anonymous callers may still use in limited federation mode, where the
+ * rest of the API needs a signed-in user: Mastodon's controllers that always skip
+ * `require_authenticated_user!` (app registration, custom emojis, oEmbed).
+ */
+export const OpenInLimitedFederation = () => SetMetadata(OPEN_IN_LIMITED_FEDERATION_KEY, true);
 
 /** App tokens (client_credentials) are accepted too. */
 export const AllowAppToken = () => SetMetadata(ALLOW_APP_TOKEN_KEY, true);

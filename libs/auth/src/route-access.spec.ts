@@ -2,6 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
 import { listRoutes } from '@nestodon/http';
+import type { AppConfig } from '@nestodon/config';
 import { AuthGuard } from './auth.guard';
 import { Public, Scopes, ScopesIfToken } from './decorators';
 import { routeDeclarationProblems } from './route-access';
@@ -62,7 +63,8 @@ describe('route declarations', () => {
   it('fails closed in the guard too: an undeclared route is refused before any token is read', async () => {
     const authenticateRequest = jest.fn().mockResolvedValue(null);
     const authenticator = { authenticateRequest } as unknown as TokenAuthenticator;
-    const guard = new AuthGuard(new Reflector(), authenticator);
+    const config = { federation: { limitedFederationMode: false } } as AppConfig;
+    const guard = new AuthGuard(new Reflector(), authenticator, config);
     const request = { headers: {}, ip: '127.0.0.1' };
     const context = (name: keyof ThingsController) =>
       new ExecutionContextHost(

@@ -6,6 +6,7 @@ import {
   ALLOW_APP_TOKEN_KEY,
   ALLOW_UNCONFIRMED_KEY,
   ANY_USER_STATE_KEY,
+  OPEN_IN_LIMITED_FEDERATION_KEY,
   PERMISSIONS_KEY,
   PUBLIC_KEY,
   SCOPES_IF_TOKEN_KEY,
@@ -22,7 +23,7 @@ export type RouteAccess =
       anyUserState: boolean;
       permissions: bigint[] | undefined;
     }
-  | { kind: 'public'; scopesIfToken: string[] | undefined }
+  | { kind: 'public'; scopesIfToken: string[] | undefined; openInLimitedFederation: boolean }
   | { kind: 'undeclared' }
   | { kind: 'conflicting' };
 
@@ -56,6 +57,8 @@ export function routeAccess(reflector: Reflector, handler: Handler, controller: 
           SCOPES_IF_TOKEN_KEY,
           targets,
         ),
+        openInLimitedFederation:
+          reflector.getAllAndOverride<boolean>(OPEN_IN_LIMITED_FEDERATION_KEY, targets) === true,
       };
     }
   }

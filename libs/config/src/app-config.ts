@@ -166,6 +166,16 @@ export interface OutboundHttpConfig {
   userAgent: string;
 }
 
+export interface FederationConfig {
+  /**
+   * Secure mode (Mastodon's AUTHORIZED_FETCH): fetches of our actors, statuses and collections
+   * must be signed by a server that is not blocked. Limited federation mode implies it.
+   */
+  authorizedFetch: boolean;
+  /** Only servers on the domain allow list federate with us (LIMITED_FEDERATION_MODE). */
+  limitedFederationMode: boolean;
+}
+
 export interface JobsConfig {
   /** Run each enqueued job in the enqueuing process instead of a worker (tests). */
   inline: boolean;
@@ -201,6 +211,7 @@ export interface AppConfig {
   /** A year whose annual reports may be generated whatever the date (else late December's). */
   annualReportYear: number | null;
   outbound: OutboundHttpConfig;
+  federation: FederationConfig;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -318,6 +329,10 @@ function withDefaults(vars: EnvironmentVariables): AppConfig {
     outbound: {
       allowPrivateAddress: vars.ALLOW_PRIVATE_ADDRESS ?? false,
       userAgent: `Nestodon/${NESTODON_VERSION} (+${baseUrl}/)`,
+    },
+    federation: {
+      authorizedFetch: (vars.AUTHORIZED_FETCH ?? false) || (vars.LIMITED_FEDERATION_MODE ?? false),
+      limitedFederationMode: vars.LIMITED_FEDERATION_MODE ?? false,
     },
     translation: translationConfig(vars),
     donationCampaigns: vars.DONATION_CAMPAIGNS_URL

@@ -44,6 +44,18 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads secure mode and limited federation mode, which implies secure mode', () => {
+    expect(loadConfig({}).federation).toEqual({
+      authorizedFetch: false,
+      limitedFederationMode: false,
+    });
+    expect(loadConfig({ AUTHORIZED_FETCH: 'true' }).federation.authorizedFetch).toBe(true);
+    expect(loadConfig({ LIMITED_FEDERATION_MODE: 'true' }).federation).toEqual({
+      authorizedFetch: true,
+      limitedFederationMode: true,
+    });
+  });
+
   it('takes a contact address whose host has no dot (issue 15)', () => {
     expect(loadConfig({ INSTANCE_CONTACT_EMAIL: 'admin@localhost' }).instance.contactEmail).toBe(
       'admin@localhost',

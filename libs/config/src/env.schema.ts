@@ -467,6 +467,16 @@ export class EnvironmentVariables {
   @Transform(toBool)
   @IsBoolean()
   ALLOW_PRIVATE_ADDRESS?: boolean;
+
+  @IsOptional()
+  @Transform(toBool)
+  @IsBoolean()
+  AUTHORIZED_FETCH?: boolean;
+
+  @IsOptional()
+  @Transform(toBool)
+  @IsBoolean()
+  LIMITED_FEDERATION_MODE?: boolean;
 }
 
 export class ConfigurationError extends Error {
@@ -578,4 +588,6 @@ class EnvironmentVariablesKeys implements Record<keyof EnvironmentVariables, und
   DONATION_CAMPAIGNS_ENVIRONMENT = undefined;
   ANNUAL_REPORT_YEAR = undefined;
   ALLOW_PRIVATE_ADDRESS = undefined;
+  AUTHORIZED_FETCH = undefined;
+  LIMITED_FEDERATION_MODE = undefined;
 }

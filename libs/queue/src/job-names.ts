@@ -127,8 +127,15 @@ export interface JobPayloads {
   /**
    * The one payload that is not ids: the activity as rendered when the action happened (a
    * deleted status or account cannot be rendered again), shared by the jobs of every inbox.
+   * `accountId`: the local account that signs it, or INSTANCE_ACTOR_SENDER. `syncFollowers`:
+   * send the Collection-Synchronization header (followers-only posts, as Mastodon).
    */
-  [JobName.DeliverActivity]: { accountId: string; inbox: string; body: string };
+  [JobName.DeliverActivity]: {
+    accountId: string;
+    inbox: string;
+    body: string;
+    syncFollowers?: boolean;
+  };
   [JobName.ProcessInboundActivity]: { message: object };
 }
 
@@ -174,7 +181,12 @@ export type OutboundActivity =
    * The account was deleted: Delete of the actor to every server that knew it, those inboxes
    * gathered before its relationships went.
    */
-  | { type: 'delete_actor'; accountId: string; inboxes: string[] };
+  | { type: 'delete_actor'; accountId: string; inboxes: string[] }
+  /** A report forwarded (Flag, from the instance actor) to the servers it names. */
+  | { type: 'flag'; reportId: string };
+
+/** A delivery signed by the instance actor (`/actor`) rather than an account. */
+export const INSTANCE_ACTOR_SENDER = 'instance-actor';
 
 /** What caused a notification, as ids (see NotifyService). */
 export interface NotifyPayload {

@@ -1,7 +1,12 @@
 import { Readable } from 'node:stream';
 import { Inject, Injectable, NestMiddleware } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
-import { FederationRequestData, FederationService } from '@nestodon/activitypub/federation';
+import { INSTANCE_ACTOR_IDENTIFIER } from '@nestodon/activitypub/render';
+import {
+  FederationRequestData,
+  FederationService,
+  refusedFetch,
+} from '@nestodon/activitypub/federation';
 import type { NextFunction, Request, Response } from 'express';
 
 /** Profile and status pages, which answer with ActivityPub documents when asked for them. */
@@ -9,15 +14,19 @@ const PROFILE_PAGE = /^\/@([A-Za-z0-9_]+)(?:\/(\d+))?\/?$/;
 /** Actor and status ids, which browsers are sent on to the pages above. */
 const ACTOR_OR_STATUS = /^\/users\/([A-Za-z0-9_]+)(?:\/statuses\/(\d+))?\/?$/;
 const ACTIVITYPUB_MEDIA_TYPES = /application\/(activity\+json|ld\+json)/i;
-/** Personal and shared inboxes. */
-const INBOX = /^\/(users\/[^/]+\/)?inbox\/?$/;
+/** Personal and shared inboxes, and the instance actor's. */
+const INBOX = /^\/(users\/[^/]+\/|actor\/)?inbox\/?$/;
+/** The instance actor's inbox, served by a Federation of its own (see FederationService). */
+const INSTANCE_ACTOR_INBOX = /^\/actor\/inbox\/?$/;
+/** Mastodon's path of the instance actor's outbox, served as its outbox collection. */
+const INSTANCE_ACTOR_OUTBOX = /^\/actor\/outbox\/?$/;
 /** Activities are small; a larger delivery is refused before it is read (Mastodon allows 1 MB). */
 export const MAX_INBOX_BYTES = 1024 * 1024;
 /** Fedify's answer when a valid signature is not the activity actor's. */
 const SIGNER_MISMATCH = 'The signer and the actor do not match.';
 /** Where Fedify may answer; the REST API and pages never pay for its routing. */
 const FEDERATION_PATHS =
-  /^\/(users\/|actor\/?$|inbox\/?$|@|nodeinfo\/2\.1$|\.well-known\/(webfinger|nodeinfo)$)/;
+  /^\/(users\/|actor(\/(inbox|outbox))?\/?$|inbox\/?$|@|nodeinfo\/2\.1$|\.well-known\/(webfinger|nodeinfo)$)/;
 
 /**
  * Hands requests to Fedify's fetch-style handler: federation routes (actors, collections,
@@ -54,9 +63,14 @@ export class FederationMiddleware implements NestMiddleware {
       passed = true;
       return new Response(null, { status: 404 });
     };
-    const response = await this.service.federation.fetch(this.toFetchRequest(req), {
+    const federation = INSTANCE_ACTOR_INBOX.test(req.path)
+      ? this.service.instanceActorInbox
+      : this.service.federation;
+    const response = await federation.fetch(this.toFetchRequest(req), {
       contextData: data,
       onNotFound: async () => (data.gone ? gone(data) : passOn()),
+      // Secure mode: unsigned (401) or from a server that does not federate with us (403).
+      onUnauthorized: async () => refusedFetch(data),
       // A browser asking for an actor or a status is sent to its page, as on Mastodon.
       onNotAcceptable: async () => {
         const match = ACTOR_OR_STATUS.exec(req.path);
@@ -73,6 +87,12 @@ export class FederationMiddleware implements NestMiddleware {
     }
     res.status(response.status);
     response.headers.forEach((value, name) => res.setHeader(name, value));
+    if (this.config.federation.authorizedFetch && req.method === 'GET') {
+      // What a signature unlocked is not for caches to hand to others (as Mastodon).
+      res.setHeader('Cache-Control', 'private');
+      const vary = response.headers.get('Vary');
+      res.setHeader('Vary', vary ? `${vary}, Signature` : 'Signature');
+    }
     res.end(Buffer.from(await response.arrayBuffer()));
     return true;
   }
@@ -94,8 +114,17 @@ export class FederationMiddleware implements NestMiddleware {
     });
   }
 
-  /** `/@alice` and `/@alice/123` asked for as ActivityPub are the actor and the status. */
+  /**
+   * `/@alice` and `/@alice/123` asked for as ActivityPub are the actor and the status;
+   * `/actor/outbox` is the instance actor's outbox.
+   */
   private negotiatedPath(req: Request): string {
+    if (INSTANCE_ACTOR_OUTBOX.test(req.path)) {
+      return req.originalUrl.replace(
+        /^\/actor\/outbox\/?/,
+        `/users/${INSTANCE_ACTOR_IDENTIFIER}/outbox`,
+      );
+    }
     const match = PROFILE_PAGE.exec(req.path);
     if (!match || !ACTIVITYPUB_MEDIA_TYPES.test(req.headers.accept ?? '')) return req.originalUrl;
     return match[2] ? `/users/${match[1]}/statuses/${match[2]}` : `/users/${match[1]}`;

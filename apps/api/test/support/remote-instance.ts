@@ -47,6 +47,8 @@ export interface RemoteActor {
 export class RemoteInstance {
   readonly documents = new Map<string, unknown>();
   readonly requests: string[] = [];
+  /** The `Signature` header of each request answered (null when unsigned), in order. */
+  readonly signatures: Array<string | null> = [];
   private server!: Server;
   base = '';
   host = '';
@@ -56,6 +58,7 @@ export class RemoteInstance {
     remote.server = createServer((req, res) => {
       const url = new URL(req.url ?? '/', remote.base);
       remote.requests.push(url.pathname + url.search);
+      remote.signatures.push([req.headers.signature ?? []].flat()[0] ?? null);
       if (url.pathname === '/.well-known/webfinger') {
         const match = /^acct:([^@]+)@(.+)$/.exec(url.searchParams.get('resource') ?? '');
         const actor = match && remote.documents.get(`/users/${match[1]}`);
@@ -124,6 +127,21 @@ export class RemoteInstance {
 
 function toCryptoKey(key: KeyObject): CryptoKey {
   return key.toCryptoKey({ name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, true, ['sign']);
+}
+
+/** GETs an ActivityPub document from `url`, signed as the actor unless `unsigned`. */
+export async function signedGet(
+  url: string,
+  actor: RemoteActor | null,
+): Promise<{ status: number; body: string; headers: Headers }> {
+  const unsigned = new Request(url, { headers: { Accept: AP } });
+  const request = actor
+    ? await signRequest(unsigned, actor.privateKey, new URL(actor.keyId), {
+        spec: 'draft-cavage-http-signatures-12',
+      })
+    : unsigned;
+  const response = await fetch(request);
+  return { status: response.status, body: await response.text(), headers: response.headers };
 }
 
 export interface SignedPostOptions {

@@ -1,6 +1,7 @@
 import {
   BlockInstanceDomainService,
   DomainModerationQueries,
+  PurgeDomainService,
   UnblockInstanceDomainService,
 } from '@nestodon/core';
 import {
@@ -26,7 +27,9 @@ async function allBlocks(queries: DomainModerationQueries) {
 /**
  * `domains block DOMAIN [--severity S] [--reject-media] [--reject-reports] [--comment C]`,
  * `domains unblock DOMAIN` and `domains list`: instance-level domain blocks from the shell,
- * with the admin API's rules (a block already covering the domain is refused).
+ * with the admin API's rules (a block already covering the domain is refused);
+ * `domains purge DOMAIN... [--dry-run] [--limited-federation-mode]`: every trace of servers
+ * removed (with the mode: every server off the allow list), counted as tootctl.
  */
 export function domainsCommand(runtime: CliRuntime): Command {
   const domains = new Command('domains').description('moderate other servers');
@@ -97,6 +100,30 @@ export function domainsCommand(runtime: CliRuntime): Command {
           ].filter(Boolean);
           runtime.print([block.domain, block.severity, ...flags].join('\t'));
         }
+      }),
+    );
+
+  domains
+    .command('purge [domains...]')
+    .description('remove every account of servers without a trace, with their custom emojis')
+    .option('--dry-run', 'count what would be removed, remove nothing')
+    .option('--limited-federation-mode', 'purge every server not on the domain allow list')
+    .action((names: string[], options: { dryRun?: boolean; limitedFederationMode?: boolean }) =>
+      runtime.withContext(async (app) => {
+        const purge = app.get(PurgeDomainService);
+        const domains = options.limitedFederationMode ? await purge.domainsOffAllowList() : names;
+        if (!options.limitedFederationMode && domains.length === 0) {
+          throw new ValidationError('No domain(s) given');
+        }
+        const suffix = options.dryRun ? ' (DRY RUN)' : '';
+        const total = { accounts: 0, customEmojis: 0 };
+        for (const name of domains) {
+          const counts = await purge.call(name, options);
+          total.accounts += counts.accounts;
+          total.customEmojis += counts.customEmojis;
+        }
+        runtime.print(`Removed ${total.accounts} accounts${suffix}`);
+        runtime.print(`Removed ${total.customEmojis} custom emojis`);
       }),
     );
 

@@ -13,6 +13,7 @@ import { AccountRepository } from '@nestodon/domain';
 import { ActorFactsLoader } from './actor-facts';
 import { toCryptoKeyPairs } from './actor-key-pairs';
 import { FederationRoutes, NestodonFederation } from './federation-types';
+import { SignedFetchGate } from './signed-fetch';
 
 const publicKeys = (pairs: ActorKeyPair[]): ActorPublicKeys => ({
   publicKey: pairs[0].cryptographicKey,
@@ -37,6 +38,7 @@ export class ActorRoutes implements FederationRoutes {
     private readonly accountKeys: EnsureAccountKeysService,
     private readonly instanceActorKeys: EnsureInstanceActorKeysService,
     private readonly uris: LocalUris,
+    private readonly gate: SignedFetchGate,
   ) {}
 
   register(federation: NestodonFederation): void {
@@ -55,6 +57,10 @@ export class ActorRoutes implements FederationRoutes {
         ]);
         return renderActor({ ...facts, keys: publicKeys(pairs) }, this.uris);
       })
+      // The instance actor stays public: it is how servers in secure mode verify each other.
+      .authorize((ctx, identifier) =>
+        identifier === INSTANCE_ACTOR_IDENTIFIER ? true : this.gate.allows(ctx),
+      )
       .setKeyPairsDispatcher(async (_ctx, identifier) => {
         if (identifier === INSTANCE_ACTOR_IDENTIFIER) {
           return toCryptoKeyPairs(await this.instanceActorKeys.call());

@@ -1,5 +1,5 @@
 import type { Recipient } from '@fedify/vocab';
-import { Hashtag } from '@fedify/vocab';
+import { Hashtag, Object as APObject } from '@fedify/vocab';
 import { Injectable } from '@nestjs/common';
 import {
   INSTANCE_ACTOR_IDENTIFIER,
@@ -12,6 +12,7 @@ import {
   Account,
   AccountStatsRepository,
   FeaturedTagsRepository,
+  FollowRepository,
   ListedAccount,
   RelationshipListsRepository,
   Status,
@@ -19,7 +20,8 @@ import {
   StatusVisibility,
 } from '@nestodon/domain';
 import { ActorFactsLoader } from './actor-facts';
-import { FederationRoutes, NestodonFederation } from './federation-types';
+import { FederationRoutes, NestodonFederation, NestodonRequestContext } from './federation-types';
+import { SignedFetchGate } from './signed-fetch';
 import { StatusFactsLoader } from './status-facts';
 
 const FIRST_PAGE = 'first';
@@ -46,8 +48,10 @@ export class CollectionRoutes implements FederationRoutes {
     private readonly lists: RelationshipListsRepository,
     private readonly statuses: StatusRepository,
     private readonly featuredTags: FeaturedTagsRepository,
+    private readonly follows: FollowRepository,
     private readonly statusFacts: StatusFactsLoader,
     private readonly uris: LocalUris,
+    private readonly gate: SignedFetchGate,
   ) {}
 
   register(federation: NestodonFederation): void {
@@ -56,7 +60,8 @@ export class CollectionRoutes implements FederationRoutes {
         this.networkPage(identifier, cursor, 'followers'),
       )
       .setCounter((_ctx, identifier) => this.count(identifier, 'followersCount'))
-      .setFirstCursor((_ctx, identifier) => this.firstNetworkCursor(identifier));
+      .setFirstCursor((_ctx, identifier) => this.firstNetworkCursor(identifier))
+      .authorize(this.authorize);
 
     federation
       .setFollowingDispatcher('/users/{identifier}/following', async (_ctx, identifier, cursor) => {
@@ -64,7 +69,8 @@ export class CollectionRoutes implements FederationRoutes {
         return page && { ...page, items: page.items.map((recipient) => recipient.id!) };
       })
       .setCounter((_ctx, identifier) => this.count(identifier, 'followingCount'))
-      .setFirstCursor((_ctx, identifier) => this.firstNetworkCursor(identifier));
+      .setFirstCursor((_ctx, identifier) => this.firstNetworkCursor(identifier))
+      .authorize(this.authorize);
 
     federation
       .setOutboxDispatcher('/users/{identifier}/outbox', async (_ctx, identifier, cursor) => {
@@ -110,43 +116,77 @@ export class CollectionRoutes implements FederationRoutes {
         identifier !== INSTANCE_ACTOR_IDENTIFIER && (await this.actors.findLocal(identifier))
           ? FIRST_PAGE
           : null,
-      );
+      )
+      .authorize(this.authorize);
 
-    federation.setFeaturedDispatcher(
-      '/users/{identifier}/collections/featured',
-      async (_ctx, identifier) => {
-        const owner = await this.actors.findLocal(identifier);
-        if (!owner) return null;
-        const page = await this.statuses.accountStatusIds(
-          owner.id,
-          { visibilities: PUBLIC_VISIBILITIES, mentionedViewerId: null },
-          { pinned: true, excludeReblogs: true },
-          { limit: MAX_FEATURED },
-        );
-        const pinned = await this.loadInOrder(page.items.map(({ item }) => item));
-        const facts = await this.statusFacts.load(pinned);
-        return { items: facts.map((fact) => renderStatusObject(fact, this.uris)) };
-      },
-    );
+    federation
+      .setFeaturedDispatcher(
+        '/users/{identifier}/collections/featured',
+        async (_ctx, identifier) => {
+          const owner = await this.actors.findLocal(identifier);
+          if (!owner) return null;
+          const page = await this.statuses.accountStatusIds(
+            owner.id,
+            { visibilities: PUBLIC_VISIBILITIES, mentionedViewerId: null },
+            { pinned: true, excludeReblogs: true },
+            { limit: MAX_FEATURED },
+          );
+          const pinned = await this.loadInOrder(page.items.map(({ item }) => item));
+          const facts = await this.statusFacts.load(pinned);
+          return { items: facts.map((fact) => renderStatusObject(fact, this.uris)) };
+        },
+      )
+      .authorize(this.authorize);
 
-    federation.setFeaturedTagsDispatcher(
-      '/users/{identifier}/collections/tags',
-      async (_ctx, identifier) => {
-        const owner = await this.actors.findLocal(identifier);
-        if (!owner) return null;
-        const tags = await this.featuredTags.forAccount(owner);
-        return {
-          items: tags.map(
-            (tag) =>
-              new Hashtag({
-                href: new URL(this.uris.taggedProfile(owner.username, tag.name)),
-                name: `#${tag.name}`,
-              }),
-          ),
-        };
-      },
-    );
+    federation
+      .setFeaturedTagsDispatcher(
+        '/users/{identifier}/collections/tags',
+        async (_ctx, identifier) => {
+          const owner = await this.actors.findLocal(identifier);
+          if (!owner) return null;
+          const tags = await this.featuredTags.forAccount(owner);
+          return {
+            items: tags.map(
+              (tag) =>
+                new Hashtag({
+                  href: new URL(this.uris.taggedProfile(owner.username, tag.name)),
+                  name: `#${tag.name}`,
+                }),
+            ),
+          };
+        },
+      )
+      .authorize(this.authorize);
+
+    this.registerFollowersSynchronization(federation);
   }
+
+  /**
+   * Mastodon's follower synchronisation (`/users/:username/followers_synchronization`): the
+   * account's followers on the signer's server, for it to compare with its own list. Only
+   * ever served to a signed request.
+   */
+  private registerFollowersSynchronization(federation: NestodonFederation): void {
+    federation
+      .setOrderedCollectionDispatcher(
+        'followers-synchronization',
+        APObject,
+        '/users/{identifier}/followers_synchronization',
+        async (ctx, { identifier }) => {
+          const owner = await this.actors.findLocal(identifier);
+          const signer = owner && (await this.gate.signer(ctx));
+          if (!owner || !signer) return null;
+          const uris = await this.follows.followerUrisWithPrefix(owner.id, `${signer.origin}/`);
+          // Fedify's collections take plain ids as items; its typing names objects only.
+          return { items: uris.map((uri) => new URL(uri)) as unknown as APObject[] };
+        },
+      )
+      .authorize((ctx) => this.gate.isSignedByPeer(ctx));
+  }
+
+  /** Secure mode's check; the instance actor's (empty) collections stay public as it does. */
+  private readonly authorize = (ctx: NestodonRequestContext, identifier: string) =>
+    identifier === INSTANCE_ACTOR_IDENTIFIER ? true : this.gate.allows(ctx);
 
   private async count(
     identifier: string,

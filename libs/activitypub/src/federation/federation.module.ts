@@ -7,10 +7,12 @@ import { ActorFactsLoader } from './actor-facts';
 import { ActorRoutes } from './actor.routes';
 import { CollectionRoutes } from './collection.routes';
 import { EmojiFactsLoader } from './emoji-facts';
+import { DeliveryFailureTracker } from './delivery-failure-tracker';
 import { FederationService } from './federation.service';
 import { IngressQueue } from './ingress-queue';
 import { NodeInfoRoutes } from './nodeinfo.routes';
 import { StatusFactsLoader } from './status-facts';
+import { SignedFetchGate } from './signed-fetch';
 import { StatusRoutes } from './status.routes';
 import { RemoteAccountResolverModule } from './webfinger-account-resolver';
 
@@ -26,6 +28,8 @@ import { RemoteAccountResolverModule } from './webfinger-account-resolver';
       useFactory: (config: AppConfig) => new LocalUris(config.instance),
       inject: [APP_CONFIG],
     },
+    SignedFetchGate,
+    DeliveryFailureTracker,
     EmojiFactsLoader,
     ActorFactsLoader,
     StatusFactsLoader,
@@ -39,6 +43,13 @@ import { RemoteAccountResolverModule } from './webfinger-account-resolver';
     ...INBOX_HANDLERS,
     FederationService,
   ],
-  exports: [FederationService, LocalUris, ActorFactsLoader, StatusFactsLoader, RemoteActors],
+  exports: [
+    FederationService,
+    DeliveryFailureTracker,
+    LocalUris,
+    ActorFactsLoader,
+    StatusFactsLoader,
+    RemoteActors,
+  ],
 })
 export class FederationModule {}

@@ -1,10 +1,10 @@
 import { createFederation, type MessageQueue } from '@fedify/fedify';
-import { Activity, Flag } from '@fedify/vocab';
+import { Flag } from '@fedify/vocab';
 import { INSTANCE_ACTOR_IDENTIFIER } from '@nestodon/activitypub/render';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
-import { DomainModerationQueries } from '@nestodon/core';
+import { FederationPolicy } from '@nestodon/core';
 import { EphemeralStateRepository } from '@nestodon/domain';
 import { activityRefusal, INBOX_HANDLERS } from '@nestodon/activitypub/inbox';
 import { RedisService, SafeHttpClient } from '@nestodon/platform';
@@ -20,6 +20,7 @@ import {
   NestodonContext,
   NestodonFederation,
 } from './federation-types';
+import { DeliveryFailureTracker } from './delivery-failure-tracker';
 import { IngressQueue } from './ingress-queue';
 import { NodeInfoRoutes } from './nodeinfo.routes';
 import { PostgresKvStore } from './postgres-kv-store';
@@ -41,6 +42,8 @@ export const FEDERATION_QUEUE = Symbol('FEDERATION_QUEUE');
 @Injectable()
 export class FederationService {
   readonly federation: NestodonFederation;
+  /** Serves only `POST /actor/inbox`. */
+  readonly instanceActorInbox: NestodonFederation;
   private readonly logger = new Logger(FederationService.name);
   private readonly baseUrl: URL;
 
@@ -55,13 +58,15 @@ export class FederationService {
     statuses: StatusRoutes,
     nodeInfo: NodeInfoRoutes,
     ingress: IngressQueue,
+    policy: FederationPolicy,
+    tracker: DeliveryFailureTracker,
     @Optional() @Inject(FEDERATION_QUEUE) queue?: MessageQueue,
   ) {
     this.baseUrl = new URL(config.instance.baseUrl);
     const kv = config.redis.enabled
       ? new RedisKvStore(redis.client, redis.namespace)
       : new PostgresKvStore(ephemeralState);
-    this.federation = createFederation<FederationRequestData>({
+    const options = {
       kv,
       origin: { handleHost: config.instance.localDomain, webOrigin: config.instance.baseUrl },
       documentLoaderFactory: safeDocumentLoaderFactory(client, kv, 'object'),
@@ -70,46 +75,42 @@ export class FederationService {
       queue: { inbox: ingress, outbox: queue, fanout: queue },
       // Workers drain the queues; web processes only enqueue.
       manuallyStartQueue: true,
-    });
+    };
+    this.federation = createFederation<FederationRequestData>(options);
     const routes: FederationRoutes[] = [actors, collections, statuses, nodeInfo];
     for (const part of routes) part.register(this.federation);
     const handlers = INBOX_HANDLERS.map((type) => moduleRef.get(type, { strict: false }));
-    if (handlers.length > 0) {
-      const inbox = this.federation
-        .setInboxListeners('/users/{identifier}/inbox', '/inbox')
+    const listen = (federation: NestodonFederation, sharedInboxPath: `/${string}`) => {
+      const inbox = federation
+        .setInboxListeners('/users/{identifier}/inbox', sharedInboxPath)
         // One activity delivered to several inboxes here (no shared inbox) is processed once.
         .withIdempotency('global')
         // Objects the shared inbox fetches are fetched signed, for servers that require it.
         .setSharedKeyDispatcher(() => ({ identifier: INSTANCE_ACTOR_IDENTIFIER }));
       for (const handler of handlers) {
         inbox.on(handler.activityType, async (ctx, activity) => {
+          // activityRefusal makes sure of a single actor.
           const refusal =
-            activityRefusal(activity) ?? (await this.domainRefusal(moduleRef, activity));
+            activityRefusal(activity) ??
+            (await policy.refusal(activity.actorId!.host, { report: activity instanceof Flag }));
           if (refusal) {
             this.logger.warn({ activity: activity.id?.href, refusal }, 'Inbound activity refused');
             return;
           }
+          // A server that sends to us is up: deliveries to it resume (Mastodon's reset!).
+          await tracker.trackSuccess(activity.actorId!.host);
           await handler.handle(ctx, activity);
         });
       }
-    }
-  }
-
-  /**
-   * Instance domain blocks on the way in: a suspended server's activities are dropped, and a
-   * server whose reports are rejected files none (Mastodon's `reject_reports`).
-   */
-  private async domainRefusal(moduleRef: ModuleRef, activity: Activity): Promise<string | null> {
-    const host = activity.actorId?.host;
-    if (!host) return null;
-    const verdict = await moduleRef
-      .get(DomainModerationQueries, { strict: false })
-      .verdictFor(host);
-    if (verdict.blocked) return 'its server is suspended here';
-    if (verdict.rejectReports && activity instanceof Flag) {
-      return 'reports from its server are rejected here';
-    }
-    return null;
+    };
+    listen(this.federation, '/inbox');
+    // The instance actor's own inbox (`/actor/inbox`, as Mastodon's) is a second shared inbox.
+    // Fedify routes one shared inbox path and a signature covers the path it was made for, so
+    // it has a Federation of its own, which verifies and queues to the same ingress (the
+    // worker processes with the one above); the actor routes give it the instance actor's keys.
+    this.instanceActorInbox = createFederation<FederationRequestData>(options);
+    actors.register(this.instanceActorInbox);
+    listen(this.instanceActorInbox, '/actor/inbox');
   }
 
   /** A context outside any request (its loaders fetch through the safe client). */

@@ -17,6 +17,7 @@ import {
 } from '@nestodon/domain';
 import { ActorFactsLoader } from './actor-facts';
 import { FederationRoutes, NestodonFederation, NestodonRequestContext } from './federation-types';
+import { SignedFetchGate } from './signed-fetch';
 import { StatusFactsLoader } from './status-facts';
 
 type StatusPath = { username: string; id: string };
@@ -38,45 +39,46 @@ export class StatusRoutes implements FederationRoutes {
     private readonly actors: ActorFactsLoader,
     private readonly statusFacts: StatusFactsLoader,
     private readonly uris: LocalUris,
+    private readonly gate: SignedFetchGate,
   ) {}
 
   register(federation: NestodonFederation): void {
-    federation.setObjectDispatcher(
-      APObject,
-      '/users/{username}/statuses/{id}',
-      async (ctx, values) => {
+    federation
+      .setObjectDispatcher(APObject, '/users/{username}/statuses/{id}', async (ctx, values) => {
         const status = await this.visibleStatus(ctx, values);
         if (!status || status.reblogOfId) return null;
         const [facts] = await this.statusFacts.load([status]);
         return renderStatusObject(facts, this.uris);
-      },
-    );
+      })
+      .authorize(this.authorize);
 
-    federation.setObjectDispatcher(
-      Activity,
-      '/users/{username}/statuses/{id}/activity',
-      async (ctx, values) => {
-        const status = await this.visibleStatus(ctx, values);
-        if (!status) return null;
-        if (!status.reblog) {
-          const [facts] = await this.statusFacts.load([status]);
-          return renderCreate(facts, this.uris);
-        }
-        return renderAnnounce(
-          {
-            id: status.id,
-            username: status.account!.username,
-            visibility: status.visibility,
-            createdAt: status.createdAt,
-            original: {
-              uri: this.statusFacts.statusId(status.reblog),
-              authorUri: this.actors.actorId(status.reblog.account!),
+    federation
+      .setObjectDispatcher(
+        Activity,
+        '/users/{username}/statuses/{id}/activity',
+        async (ctx, values) => {
+          const status = await this.visibleStatus(ctx, values);
+          if (!status) return null;
+          if (!status.reblog) {
+            const [facts] = await this.statusFacts.load([status]);
+            return renderCreate(facts, this.uris);
+          }
+          return renderAnnounce(
+            {
+              id: status.id,
+              username: status.account!.username,
+              visibility: status.visibility,
+              createdAt: status.createdAt,
+              original: {
+                uri: this.statusFacts.statusId(status.reblog),
+                authorUri: this.actors.actorId(status.reblog.account!),
+              },
             },
-          },
-          this.uris,
-        );
-      },
-    );
+            this.uris,
+          );
+        },
+      )
+      .authorize(this.authorize);
 
     for (const [name, counter] of [
       ['replies', 'repliesCount'],
@@ -94,9 +96,12 @@ export class StatusRoutes implements FederationRoutes {
           const status = await this.visibleStatus(ctx, values);
           if (!status) return null;
           return (await this.stats.forStatuses([status.id])).get(status.id)?.[counter] ?? 0;
-        });
+        })
+        .authorize(this.authorize);
     }
   }
+
+  private readonly authorize = (ctx: NestodonRequestContext) => this.gate.allows(ctx);
 
   /**
    * The local status at the path if the requester may see it. Deleted ones leave a Tombstone

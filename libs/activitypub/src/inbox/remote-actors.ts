@@ -14,7 +14,7 @@ import {
 import type { DocumentLoader } from '@fedify/vocab-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
-import { StoreRemoteAccountService } from '@nestodon/core';
+import { FederationPolicy, StoreRemoteAccountService } from '@nestodon/core';
 import {
   Account,
   AccountField,
@@ -50,7 +50,8 @@ export class RemoteActorError extends Error {
  * Remote accounts from their actors: a handle resolved through WebFinger, an actor id fetched
  * (through the safe client, as every federation request), the document checked (an actor, at
  * the id it claims, from that id's origin) and stored in `accounts` beside local ones, then
- * reused until stale.
+ * reused until stale. Servers that do not federate with us (suspended, or off the allow list
+ * in limited federation mode) are not asked, as Mastodon's ResolveAccountService.
  */
 @Injectable()
 export class RemoteActors {
@@ -59,6 +60,7 @@ export class RemoteActors {
     private readonly accounts: AccountRepository,
     private readonly store: StoreRemoteAccountService,
     private readonly client: SafeHttpClient,
+    private readonly policy: FederationPolicy,
   ) {}
 
   /** `user@domain` (a known account, refreshed when stale, or found by WebFinger). */
@@ -69,6 +71,7 @@ export class RemoteActors {
   ): Promise<Account> {
     const known = await this.accounts.findVisibleByHandle({ username, domain });
     if (known && !isStale(known)) return known;
+    await this.refuseUnlessFederating(domain);
     const actorId = await this.webFinger(username, domain);
     return this.fetch(actorId, loaders, { username, domain });
   }
@@ -89,6 +92,7 @@ export class RemoteActors {
     loaders: DocumentLoaders,
     expected?: { username: string; domain: string },
   ): Promise<Account> {
+    if (URL.canParse(uri)) await this.refuseUnlessFederating(new URL(uri).host);
     const { document, documentUrl } = await loaders.documentLoader(uri);
     const object = await APObject.fromJsonLd(document, loaders);
     const owners = isActor(object) ? await keyOwnersOf(object, loaders) : [];
@@ -100,6 +104,11 @@ export class RemoteActors {
     }
     const domain = expected?.domain ?? hostOf(object.id);
     return this.store.call(await actorValues(object, loaders, domain));
+  }
+
+  private async refuseUnlessFederating(host: string): Promise<void> {
+    const refusal = await this.policy.refusal(host);
+    if (refusal) throw new RemoteActorError(`${host}: ${refusal}`);
   }
 
   /**

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { signRequest } from '@fedify/fedify';
 import { Injectable } from '@nestjs/common';
+import { DeliveryFailureTracker } from '@nestodon/activitypub/federation';
+import { FederationPolicy } from '@nestodon/core';
 import { BlockedAddressError, SafeHttpClient } from '@nestodon/platform';
 import { JobName, JobPayloads, JobResults } from '@nestodon/queue';
-import { DeliveryFailureTracker } from './delivery-failure-tracker';
+import { FollowerSynchronization } from './follower-synchronization';
 import { SigningKeysCache } from './signing-keys';
 
 type Delivery = JobPayloads[typeof JobName.DeliverActivity];
@@ -22,7 +24,8 @@ const isUnsalvageable = (status: number) => status >= 400 && status < 500 && sta
  * is the server's final word and is not retried; anything else (network errors, 5xx, 429,
  * redirects) throws so the job is retried with the federation backoff. Every answer or
  * failure feeds the per-server failure tracker, and servers it marks unavailable are skipped
- * but for an hourly probe.
+ * but for an hourly probe. In limited federation mode, servers off the allow list get nothing.
+ * Followers-only posts carry the Collection-Synchronization header, as Mastodon's.
  */
 @Injectable()
 export class DeliverActivityService {
@@ -30,10 +33,14 @@ export class DeliverActivityService {
     private readonly http: SafeHttpClient,
     private readonly keys: SigningKeysCache,
     private readonly tracker: DeliveryFailureTracker,
+    private readonly policy: FederationPolicy,
+    private readonly followerSynchronization: FollowerSynchronization,
   ) {}
 
-  async call({ accountId, inbox, body }: Delivery): Promise<DeliveryOutcome> {
+  async call({ accountId, inbox, body, syncFollowers }: Delivery): Promise<DeliveryOutcome> {
     const host = new URL(inbox).host;
+    // Suspended servers are never planned; in limited federation mode only allowed ones are sent to.
+    if (this.policy.limitedFederationMode && (await this.policy.refusal(host))) return 'refused';
     const state = await this.tracker.state(host);
     if (state.unavailable && !(await this.tracker.claimProbe(host))) return 'skipped';
     // A server with nothing on record needs no forgetting when it answers (one round trip less).
@@ -45,14 +52,16 @@ export class DeliverActivityService {
     const bytes = new TextEncoder().encode(body);
     // Fedify signs over the Digest given (hashing here, synchronously, costs far less than its
     // Web Crypto digest) and is handed the bytes, so it need not read a body stream back.
+    const headers = new Headers({
+      'Content-Type': 'application/activity+json',
+      Digest: `SHA-256=${createHash('sha256').update(bytes).digest('base64')}`,
+    });
+    if (syncFollowers) {
+      const header = await this.followerSynchronization.header(accountId, keys.actorUri, inbox);
+      headers.set('Collection-Synchronization', header);
+    }
     const signed = await signRequest(
-      new Request(inbox, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/activity+json',
-          Digest: `SHA-256=${createHash('sha256').update(bytes).digest('base64')}`,
-        },
-      }),
+      new Request(inbox, { method: 'POST', headers }),
       keys.rsa.privateKey,
       keys.rsa.keyId,
       { spec: 'draft-cavage-http-signatures-12', body: bytes.buffer },

@@ -14,6 +14,7 @@ import {
   renderDeleteActor,
   renderDeleteStatus,
   renderFeaturedChange,
+  renderFlag,
   renderFollow,
   renderFollowAnswer,
   renderLike,
@@ -30,11 +31,18 @@ import {
   AccountRepository,
   InboxRepository,
   PollRepository,
+  ReportRepository,
   Status,
   StatusRepository,
   StatusVisibility,
 } from '@nestodon/domain';
-import { DELIVERY_JOB_OPTIONS, JobName, JobQueue, OutboundActivity } from '@nestodon/queue';
+import {
+  DELIVERY_JOB_OPTIONS,
+  INSTANCE_ACTOR_SENDER,
+  JobName,
+  JobQueue,
+  OutboundActivity,
+} from '@nestodon/queue';
 import { SigningKeysCache } from './signing-keys';
 import { toWireFormat } from './wire-format';
 
@@ -43,6 +51,8 @@ interface Plan {
   accountId: string;
   activities: Activity[];
   inboxes: string[];
+  /** Ask each server to check its list of the account's followers (Collection-Synchronization). */
+  syncFollowers?: boolean;
 }
 
 type Of<T extends OutboundActivity['type']> = Extract<OutboundActivity, { type: T }>;
@@ -62,6 +72,7 @@ export class DistributeActivityService {
     private readonly accounts: AccountRepository,
     private readonly statuses: StatusRepository,
     private readonly polls: PollRepository,
+    private readonly reports: ReportRepository,
     private readonly inboxes: InboxRepository,
     private readonly statusFacts: StatusFactsLoader,
     private readonly actors: ActorFactsLoader,
@@ -95,7 +106,12 @@ export class DistributeActivityService {
       const body = JSON.stringify(toWireFormat(compact));
       await this.jobs.enqueueMany(
         JobName.DeliverActivity,
-        plan.inboxes.map((inbox) => ({ accountId: plan.accountId, inbox, body })),
+        plan.inboxes.map((inbox) => ({
+          accountId: plan.accountId,
+          inbox,
+          body,
+          ...(plan.syncFollowers && { syncFollowers: true }),
+        })),
         DELIVERY_JOB_OPTIONS,
       );
     }
@@ -129,6 +145,8 @@ export class DistributeActivityService {
         return this.votePlan(activity);
       case 'delete_actor':
         return this.actorDeletePlan(activity);
+      case 'flag':
+        return this.flagPlan(activity.reportId);
     }
   }
 
@@ -164,7 +182,9 @@ export class DistributeActivityService {
       broad && status.inReplyToAccountId ? [status.inReplyToAccountId] : [],
       direct ? null : author.id,
     );
-    return { accountId: author.id, activities: [activity], inboxes };
+    // Followers-only posts let each server check who it thinks follows (Mastodon's rule).
+    const syncFollowers = status.visibility === StatusVisibility.Private;
+    return { accountId: author.id, activities: [activity], inboxes, syncFollowers };
   }
 
   /** A reblog: Announce when made, Undo of it when removed; to followers and the original's author. */
@@ -351,6 +371,43 @@ export class DistributeActivityService {
       accountId: account.id,
       activities: [renderDeleteActor(account.username, this.uris)],
       inboxes: activity.inboxes,
+    };
+  }
+
+  /**
+   * A forwarded report, as Mastodon's ReportService forwards it: a Flag from the instance
+   * actor naming the account and the reported statuses, with the comment, to the reported
+   * account's inbox when its server is among the domains to forward to, and to the servers
+   * among them of the accounts the reported statuses reply to.
+   */
+  private async flagPlan(reportId: string): Promise<Plan | null> {
+    const report = await this.reports.findById(reportId);
+    const target = report && (await this.accounts.findById(report.targetAccountId));
+    if (!report || !target || target.domain === null) return null;
+    const statuses = await this.statuses.findWithRelations(report.statusIds, { withDeleted: true });
+    const forwardTo = new Set(report.forwardToDomains);
+    const repliedTo = await this.accounts.findByIds(
+      statuses.flatMap((status) => status.inReplyToAccountId ?? []),
+    );
+    const targetInboxes = [target.inboxUrl, target.sharedInboxUrl];
+    const otherServers = (
+      await this.inboxes.inboxesOf(
+        repliedTo
+          .filter((account) => account.domain !== null && forwardTo.has(account.domain))
+          .map((account) => account.id),
+      )
+    ).filter((inbox) => !targetInboxes.includes(inbox));
+    const own = report.forwarded && target.inboxUrl ? [target.inboxUrl] : [];
+    const facts = {
+      reportId: report.id,
+      comment: report.comment,
+      targetUri: this.actors.actorId(target),
+      statusUris: statuses.map((status) => this.statusFacts.statusId(status)),
+    };
+    return {
+      accountId: INSTANCE_ACTOR_SENDER,
+      activities: [renderFlag(facts, this.uris)],
+      inboxes: [...new Set([...own, ...otherServers])],
     };
   }
 

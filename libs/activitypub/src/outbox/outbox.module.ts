@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { FederationModule } from '@nestodon/activitypub/federation';
 import { DeliverActivityService } from './deliver-activity.service';
-import { DeliveryFailureTracker } from './delivery-failure-tracker';
 import { DistributeActivityService } from './distribute-activity.service';
+import { FollowerSynchronization } from './follower-synchronization';
 import { SigningKeysCache } from './signing-keys';
 
 /**
@@ -13,10 +13,10 @@ import { SigningKeysCache } from './signing-keys';
   imports: [FederationModule],
   providers: [
     SigningKeysCache,
-    DeliveryFailureTracker,
+    FollowerSynchronization,
     DeliverActivityService,
     DistributeActivityService,
   ],
-  exports: [DeliverActivityService, DistributeActivityService, DeliveryFailureTracker],
+  exports: [DeliverActivityService, DistributeActivityService],
 })
 export class OutboxModule {}

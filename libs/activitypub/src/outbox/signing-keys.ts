@@ -2,8 +2,9 @@ import { webcrypto } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { toCryptoKeyPairs } from '@nestodon/activitypub/federation';
 import { LocalUris } from '@nestodon/activitypub/render';
-import { EnsureAccountKeysService } from '@nestodon/core';
-import { AccountRepository } from '@nestodon/domain';
+import { EnsureAccountKeysService, EnsureInstanceActorKeysService } from '@nestodon/core';
+import { AccountRepository, ActorKeyPems } from '@nestodon/domain';
+import { INSTANCE_ACTOR_SENDER } from '@nestodon/queue';
 
 /** The keys a local account signs its deliveries with. */
 export interface SigningKeys {
@@ -30,10 +31,11 @@ export class SigningKeysCache {
   constructor(
     private readonly accounts: AccountRepository,
     private readonly ensureKeys: EnsureAccountKeysService,
+    private readonly instanceActorKeys: EnsureInstanceActorKeysService,
     private readonly uris: LocalUris,
   ) {}
 
-  /** The account's keys; null when it is not a local account. */
+  /** The account's keys (INSTANCE_ACTOR_SENDER: the instance actor's); null when it is not a local account. */
   forAccount(accountId: string): Promise<SigningKeys | null> {
     const now = Date.now();
     const cached = this.cache.get(accountId);
@@ -46,10 +48,19 @@ export class SigningKeysCache {
   }
 
   private async load(accountId: string): Promise<SigningKeys | null> {
+    if (accountId === INSTANCE_ACTOR_SENDER) {
+      return this.signingKeys(this.uris.instanceActor(), await this.instanceActorKeys.call());
+    }
     const account = await this.accounts.findById(accountId);
     if (!account || account.domain !== null) return null;
-    const [rsa, ed25519] = toCryptoKeyPairs(await this.ensureKeys.call(accountId));
-    const actorUri = this.uris.actor(account.username);
+    return this.signingKeys(
+      this.uris.actor(account.username),
+      await this.ensureKeys.call(accountId),
+    );
+  }
+
+  private signingKeys(actorUri: string, pems: ActorKeyPems): SigningKeys {
+    const [rsa, ed25519] = toCryptoKeyPairs(pems);
     return {
       actorUri,
       rsa: { keyId: new URL(`${actorUri}#main-key`), privateKey: rsa.privateKey },

@@ -6,6 +6,7 @@ import {
   Block,
   Create,
   Delete,
+  Flag,
   Follow,
   Like,
   Note,
@@ -225,5 +226,22 @@ export function renderVote(facts: VoteFacts, uris: LocalUris): Create {
       to: author,
       replyTarget: url(facts.questionUri),
     }),
+  });
+}
+
+export interface FlagFacts {
+  reportId: string;
+  comment: string;
+  targetUri: string;
+  statusUris: string[];
+}
+
+/** A report forwarded to the servers concerned: from the instance actor, as Mastodon's. */
+export function renderFlag(facts: FlagFacts, uris: LocalUris): Flag {
+  return new Flag({
+    id: url(`${uris.instanceActor()}#reports/${facts.reportId}`),
+    actor: url(uris.instanceActor()),
+    content: facts.comment,
+    objects: [facts.targetUri, ...facts.statusUris].map(url),
   });
 }

@@ -142,7 +142,7 @@ export function renderInstanceActor(
     preferredUsername: facts.localDomain,
     name: facts.localDomain,
     url: new URL(`${uris.baseUrl}/`),
-    inbox: new URL(uris.sharedInbox()),
+    inbox: new URL(uris.instanceActorInbox()),
     outbox: new URL(uris.instanceActorOutbox()),
     endpoints: new Endpoints({ sharedInbox: new URL(uris.sharedInbox()) }),
     publicKey: facts.keys.publicKey,

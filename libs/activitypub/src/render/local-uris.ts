@@ -60,6 +60,11 @@ export class LocalUris {
     return `${this.baseUrl}/actor`;
   }
 
+  /** The instance actor's own inbox, as Mastodon's (a second shared inbox). */
+  instanceActorInbox(): string {
+    return `${this.baseUrl}/actor/inbox`;
+  }
+
   instanceActorOutbox(): string {
     return this.outbox(INSTANCE_ACTOR_IDENTIFIER);
   }

@@ -9,7 +9,6 @@ import {
   RecordNotFoundError,
   TransactionRunner,
   UserRepository,
-  ValidationError,
 } from '@nestodon/domain';
 import { Channel, PublisherService, SystemEvent } from '@nestodon/pubsub';
 import { FeedManager } from '../feeds/feed-manager';
@@ -29,7 +28,8 @@ const BATCH = 100;
  * the followers are still known; media files and profile images leave the disk; then the
  * user, its tokens, relationships, lists, notifications and everything else the account
  * owned go, and its own feeds. The account row stays as an empty suspended profile that
- * keeps the username taken.
+ * keeps the username taken. A remote account (`domains purge`) goes the same way without a
+ * trace: nothing is federated and its row goes too, so it comes back only if fetched again.
  */
 @Injectable()
 export class DeleteAccountService {
@@ -50,7 +50,7 @@ export class DeleteAccountService {
   ) {}
 
   async call(account: Account): Promise<void> {
-    if (!account.isLocal) throw new ValidationError('Only local accounts can be deleted');
+    if (!account.isLocal) return this.purgeRemote(account);
     await this.lockOut(account);
     // Who knew the account, found while its follows still exist: they hear of its Delete.
     const inboxes = await this.inboxes.acquaintanceInboxes(account.id);
@@ -61,6 +61,15 @@ export class DeleteAccountService {
     await this.feeds.clear('home', account.id);
     for (const list of lists) await this.feeds.clear('list', list.id);
     await this.outbox.publish(account, { type: 'delete_actor', accountId: account.id, inboxes });
+  }
+
+  private async purgeRemote(account: Account): Promise<void> {
+    await this.removeStatuses(account);
+    await this.removeFiles(account);
+    await this.transactions.run(async (tx) => {
+      await this.deletion.purge(account.id, tx);
+      await this.deletion.deleteRemoteAccount(account.id, tx);
+    });
   }
 
   /** No sign-in and no token works while the rest runs; streaming connections close. */

@@ -3,6 +3,8 @@ import { AllowDomainService } from './allow-domain.service';
 import { BlockInstanceDomainService } from './block-instance-domain.service';
 import { DisallowDomainService } from './disallow-domain.service';
 import { DomainModerationQueries } from './domain-moderation-queries';
+import { FederationPolicy } from './federation-policy';
+import { PurgeDomainService } from './purge-domain.service';
 import { UnblockInstanceDomainService } from './unblock-instance-domain.service';
 import { UpdateInstanceDomainBlockService } from './update-instance-domain-block.service';
 
@@ -12,6 +14,8 @@ export const DOMAIN_MODERATION_PROVIDERS: Provider[] = [
   BlockInstanceDomainService,
   DisallowDomainService,
   DomainModerationQueries,
+  FederationPolicy,
+  PurgeDomainService,
   UnblockInstanceDomainService,
   UpdateInstanceDomainBlockService,
 ];

@@ -3,5 +3,7 @@ export * from './block-instance-domain.service';
 export * from './disallow-domain.service';
 export * from './domain-moderation-queries';
 export * from './domain-moderation.providers';
+export * from './federation-policy';
+export * from './purge-domain.service';
 export * from './unblock-instance-domain.service';
 export * from './update-instance-domain-block.service';

@@ -26,6 +26,11 @@ export class ActivityOutbox {
     await this.jobs.enqueue(JobName.DistributeActivity, activity);
   }
 
+  /** A report to send as a Flag to the servers it is forwarded to (the server itself acts). */
+  async forwardReport(reportId: string): Promise<void> {
+    await this.jobs.enqueue(JobName.DistributeActivity, { type: 'flag', reportId });
+  }
+
   /** What a local account did to a remote one (follow, block, an answer to its follow). */
   async publishTo(
     actor: Pick<Account, 'domain'>,

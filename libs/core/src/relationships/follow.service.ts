@@ -30,6 +30,8 @@ export interface FollowOptionsInput {
   withRateLimit?: boolean;
   /** Skip the 7,500 follow limit (accepting requests, staff-chosen follows). */
   bypassLimit?: boolean;
+  /** The ActivityPub id of a remote account's Follow, which our Accept or Reject names. */
+  uri?: string;
 }
 
 export type FollowResult =
@@ -79,8 +81,14 @@ export class FollowService {
       reblogs: options.reblogs,
       notify: options.notify,
       languages: normalizeLanguages(options.languages),
+      uri: options.uri,
     };
-    if (facts.following) return this.upsertFollow(source.id, target.id, changes);
+    if (facts.following) {
+      const result = await this.upsertFollow(source.id, target.id, changes);
+      // A remote server asking again (it lost our Accept) is answered again, as Mastodon does.
+      await this.outbox.answerFollow('accept_follow', target, source, result.follow);
+      return result;
+    }
     if (facts.requested) return this.upsertRequest(source.id, target.id, changes);
 
     if (!options.bypassLimit) await this.checkFollowLimit(source.id);

@@ -20,6 +20,7 @@ import {
 import { RateLimiter } from '@nestodon/platform';
 import { JobName, JobQueue } from '@nestodon/queue';
 import { AccountQueries } from '../accounts/account-queries';
+import { ActivityOutbox } from '../outbox/activity-outbox';
 import { StatusQueries } from '../statuses/status-queries';
 
 export interface ReportInput {
@@ -40,9 +41,9 @@ export interface ReportInput {
  * included), rules named must exist and make it a violation. Staff who may manage reports
  * hear of it unless an open report about the same account is already waiting.
  *
- * Federation joins here: a report with `forwarded` (the target's own server) or other
- * `forwardToDomains` (servers of accounts the reported statuses reply to) is to be sent as a
- * Flag from the instance actor after commit.
+ * A report forwarded (`forwarded`: to the target's own server; `forwardToDomains`: also
+ * servers of accounts the reported statuses reply to) goes out as a Flag from the instance
+ * actor after commit.
  */
 /** Mastodon's `reports` rate-limit family: 400 reports a day per account. */
 export const REPORT_RATE_LIMIT = { family: 'reports', limit: 400, periodSeconds: 24 * 3600 };
@@ -57,6 +58,7 @@ export class CreateReportService {
     private readonly reports: ReportRepository,
     private readonly jobs: JobQueue,
     private readonly rateLimiter: RateLimiter,
+    private readonly outbox: ActivityOutbox,
   ) {}
 
   async call(reporter: Account, input: ReportInput): Promise<Report> {
@@ -91,6 +93,7 @@ export class CreateReportService {
       applicationId: input.applicationId ?? null,
     });
     await this.jobs.enqueue(JobName.NotifyStaffOfReport, { reportId: report.id });
+    if (forwardToDomains.length > 0) await this.outbox.forwardReport(report.id);
     return report;
   }
 

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { MediaAttachment } from '../entities/media-attachment.entity';
 import { Transaction } from '../transactions';
 
-/** What deleting a local account reads and removes (`accounts delete`). */
+/** What deleting an account reads and removes (`accounts delete`, `domains purge`). */
 @Injectable()
 export class AccountDeletionRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -78,5 +78,10 @@ export class AccountDeletionRepository {
         WHERE id = $1`,
       [accountId],
     );
+  }
+
+  /** A remote account's row itself, once `purge` removed what referred to it. */
+  async deleteRemoteAccount(accountId: string, tx: Transaction): Promise<void> {
+    await tx.query(`DELETE FROM accounts WHERE id = $1 AND domain IS NOT NULL`, [accountId]);
   }
 }

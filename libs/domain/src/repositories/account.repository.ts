@@ -156,14 +156,19 @@ export class AccountRepository {
 
   /**
    * Inserts a remote account or, when its ActivityPub id is known, updates it in place (the
-   * same actor fetched again); returns the row as stored.
+   * same actor fetched again); returns the row as stored. `onInsert` is written only to a new
+   * row (a moderation state its server's domain block gives it at creation).
    */
-  async upsertRemote(values: RemoteAccountValues, tx?: Transaction): Promise<Account> {
+  async upsertRemote(
+    values: RemoteAccountValues,
+    onInsert: Partial<Pick<Account, 'silencedAt' | 'suspendedAt'>> = {},
+    tx?: Transaction,
+  ): Promise<Account> {
     const accounts = this.manager(tx).getRepository(Account);
     await accounts
       .createQueryBuilder()
       .insert()
-      .values(values)
+      .values({ ...onInsert, ...values })
       .orUpdate(
         Object.keys(values)
           .filter((column) => column !== 'uri')

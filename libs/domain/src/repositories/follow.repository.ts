@@ -18,6 +18,8 @@ export interface FollowOptionChanges {
   notify?: boolean;
   /** NULL: all languages. */
   languages?: string[] | null;
+  /** The ActivityPub id of a remote account's Follow (kept when omitted). */
+  uri?: string;
 }
 
 /** A pending follow request with what decides whether unlocking accepts it. */
@@ -130,6 +132,20 @@ export class FollowRepository {
   }
 
   /**
+   * The ActivityPub ids of the account's remote followers whose ids start with `uriPrefix`
+   * (one server's: Mastodon's follower synchronisation), oldest follow first.
+   */
+  async followerUrisWithPrefix(accountId: string, uriPrefix: string): Promise<string[]> {
+    const rows: Array<{ uri: string }> = await this.manager().query(
+      `SELECT a.uri FROM follows f JOIN accounts a ON a.id = f.account_id
+        WHERE f.target_account_id = $1 AND a.domain IS NOT NULL AND starts_with(a.uri, $2)
+        ORDER BY f.id`,
+      [accountId, uriPrefix],
+    );
+    return rows.map((row) => row.uri);
+  }
+
+  /**
    * The follow of `targetAccountId` by `accountId`, or else the pending request: its id and
    * ActivityPub id (what an Undo or an answer names), or null when there is neither.
    */
@@ -215,16 +231,18 @@ export class FollowRepository {
     mapper: EntityRowMapper<T>,
     accountId: string,
     targetAccountId: string,
-    { reblogs, notify, languages }: FollowOptionChanges,
+    { reblogs, notify, languages, uri }: FollowOptionChanges,
     tx?: Transaction,
   ): Promise<{ entity: T; inserted: boolean }> {
     const [row]: Array<Record<string, unknown>> = await this.manager(tx).query(
-      `INSERT INTO ${table} (account_id, target_account_id, show_reblogs, notify, languages)
-       VALUES ($1, $2, COALESCE($3::boolean, true), COALESCE($4::boolean, false), $5::varchar[])
+      `INSERT INTO ${table} (account_id, target_account_id, show_reblogs, notify, languages, uri)
+       VALUES ($1, $2, COALESCE($3::boolean, true), COALESCE($4::boolean, false), $5::varchar[],
+               $7::varchar)
        ON CONFLICT (account_id, target_account_id) DO UPDATE SET
          show_reblogs = COALESCE($3::boolean, ${table}.show_reblogs),
          notify = COALESCE($4::boolean, ${table}.notify),
          languages = CASE WHEN $6::boolean THEN $5::varchar[] ELSE ${table}.languages END,
+         uri = COALESCE($7::varchar, ${table}.uri),
          updated_at = now()
        RETURNING ${mapper.select}, (xmax = 0) AS inserted`,
       [
@@ -234,6 +252,7 @@ export class FollowRepository {
         notify ?? null,
         languages ?? null,
         languages !== undefined,
+        uri ?? null,
       ],
     );
     return { entity: mapper.buildRecord(row), inserted: row.inserted === true };

@@ -53,6 +53,7 @@ export * from './admin-account.repository';
 export * from './account-warning.repository';
 export * from './domain-allow.repository';
 export * from './domain-block.repository';
+export * from './domain-purge.repository';
 export * from './access-block.repository';
 export * from './rule.repository';
 export * from './setting.repository';

@@ -21,6 +21,7 @@ import { DirectoryRepository } from './directory.repository';
 import { DomainAllowRepository } from './domain-allow.repository';
 import { DuplicateRepairRepository } from './duplicate-repair.repository';
 import { DomainBlockRepository } from './domain-block.repository';
+import { DomainPurgeRepository } from './domain-purge.repository';
 import { PreviewCardRepository } from './preview-card.repository';
 import { SearchRepository } from './search.repository';
 import { TrendsRepository } from './trends.repository';
@@ -102,6 +103,7 @@ export const REPOSITORIES = [
   DirectoryRepository,
   DomainAllowRepository,
   DomainBlockRepository,
+  DomainPurgeRepository,
   DuplicateRepairRepository,
   EndorsementRepository,
   EphemeralStateRepository,

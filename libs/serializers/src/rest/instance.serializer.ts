@@ -16,6 +16,8 @@ export interface InstanceInput {
   vapidPublicKey?: string;
   /** Terms of service are published (v2 links their page). */
   hasTermsOfService?: boolean;
+  /** LIMITED_FEDERATION_MODE is on (v2's `configuration.limited_federation`). */
+  limitedFederation?: boolean;
 }
 
 /** Who may sign up, from the runtime settings (they change without a restart). */
@@ -67,6 +69,7 @@ export function serializeInstanceV2({
   registrations,
   vapidPublicKey = '',
   hasTermsOfService = false,
+  limitedFederation = false,
 }: InstanceInput) {
   const accounts = Limits.accounts;
   return {
@@ -114,7 +117,7 @@ export function serializeInstanceV2({
         },
         trending_link_feeds: { local: 'public', remote: 'public' },
       },
-      limited_federation: false,
+      limited_federation: limitedFederation,
     },
     registrations: {
       enabled: registrations.mode !== 'none',

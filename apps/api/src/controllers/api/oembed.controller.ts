@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Query } from '@nestjs/common';
-import { Public } from '@nestodon/auth';
+import { OpenInLimitedFederation, Public } from '@nestodon/auth';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
 import { PublicPageQueries } from '@nestodon/core';
 import { ToInteger } from '@nestodon/http';
@@ -40,6 +40,7 @@ export class OEmbedController {
 
   @Get()
   @Public()
+  @OpenInLimitedFederation()
   async show(@Query() query: OEmbedQuery) {
     const { baseUrl, localDomain } = this.config.instance;
     const { profile, status } = await this.pages.statusAtUrl(query.url ?? '', baseUrl);

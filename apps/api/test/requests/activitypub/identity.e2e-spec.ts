@@ -344,7 +344,8 @@ describe('actors', () => {
       id: `${BASE}/actor`,
       type: 'Application',
       preferredUsername: 'nestodon.test',
-      inbox: `${BASE}/inbox`,
+      inbox: `${BASE}/actor/inbox`,
+      endpoints: { sharedInbox: `${BASE}/inbox` },
       manuallyApprovesFollowers: true,
       publicKey: { id: `${BASE}/actor#main-key`, owner: `${BASE}/actor` },
     });

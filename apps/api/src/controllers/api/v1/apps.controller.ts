@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
-import { Public } from '@nestodon/auth';
+import { OpenInLimitedFederation, Public } from '@nestodon/auth';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
 import { CreateApplicationService } from '@nestodon/core';
 import { serializeCredentialApplication } from '@nestodon/serializers';
@@ -17,6 +17,7 @@ export class AppsController {
 
   @Post()
   @Public()
+  @OpenInLimitedFederation()
   @HttpCode(200)
   async create(@Body() body: Record<string, unknown>) {
     const { application, clientSecret } = await this.createApplication.call({

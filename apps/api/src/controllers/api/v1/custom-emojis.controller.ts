@@ -1,5 +1,5 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { Public } from '@nestodon/auth';
+import { OpenInLimitedFederation, Public } from '@nestodon/auth';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
 import { CustomEmojiQueries } from '@nestodon/core';
 import { CustomEmojiJson, serializeCustomEmoji } from '@nestodon/serializers';
@@ -14,6 +14,7 @@ export class CustomEmojisController {
 
   @Get()
   @Public()
+  @OpenInLimitedFederation()
   async index(): Promise<CustomEmojiJson[]> {
     return (await this.emojis.listed()).map((emoji) => serializeCustomEmoji(emoji, this.config));
   }

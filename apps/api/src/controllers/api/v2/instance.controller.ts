@@ -20,6 +20,7 @@ export class InstanceV2Controller {
       vapidPublicKey: this.config.push.vapid?.publicKey,
       translationEnabled: this.config.translation !== null,
       hasTermsOfService: await this.terms.published(),
+      limitedFederation: this.config.federation.limitedFederationMode,
       ...(await this.instance.snapshot()),
     });
   }
