@@ -19,6 +19,8 @@ export const Channel = {
   accessToken: (tokenId: string) => `timeline:access_token:${tokenId}`,
   /** System messages about one account (`kill` when disabled or suspended, `filters_changed`). */
   system: (accountId: string) => `timeline:system:${accountId}`,
+  /** Rows of tokens, users, accounts, apps or roles changed: every auth cache drops them. */
+  authRows: 'system:auth_rows',
 } as const;
 
 /**
@@ -60,6 +62,8 @@ export const SystemEvent = {
   Kill: 'kill',
   /** The account's filters changed: reload them. */
   FiltersChanged: 'filters_changed',
+  /** On `Channel.authRows`: the payload is an AuthRowChange as JSON. */
+  AuthRowsChanged: 'auth_rows_changed',
 } as const;
 export type SystemEvent = (typeof SystemEvent)[keyof typeof SystemEvent];
 
