@@ -2,7 +2,8 @@ import '@nestodon/config/require-node';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector';
 import type { Benchmark, BenchRequest, MultipartForm } from './benchmark';
 import { BenchEnvironment, startBenchEnvironment, startReplicas } from './environment';
 import { generateLoad, LoadResult, RunningLoad } from './load';
@@ -122,6 +123,30 @@ process.once('SIGINT', () => {
 });
 const orInterrupt = <T>(promise: Promise<T>) => Promise.race([promise, interrupted]);
 
+/**
+ * With BENCH_CPU_PROFILE=<path prefix>, the main thread (the api; autocannon has its own) is
+ * profiled over the measured seconds only, not boot and setup: open it in Chrome's DevTools.
+ */
+async function startProfile(): Promise<{ stopInto(file: string): Promise<void> }> {
+  const session = new Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, params ?? {}, (error, result) =>
+        error ? reject(error) : resolve(result),
+      ),
+    );
+  await post('Profiler.enable');
+  await post('Profiler.start');
+  return {
+    async stopInto(file) {
+      const { profile } = (await post('Profiler.stop')) as { profile: object };
+      await writeFile(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
+
 /** One request of each kind before the load, so a broken endpoint fails loudly and early. */
 async function preflight(
   url: string,
@@ -169,7 +194,17 @@ async function measure(
   }
 }
 
-function report(name: string, options: Options, result: LoadResult, expected: number): boolean {
+/**
+ * `cpuMs`: CPU time of this process (the api and the load generator's thread) over the measured
+ * seconds; per request it varies less with other load on the machine than requests per second.
+ */
+function report(
+  name: string,
+  options: Options,
+  result: LoadResult,
+  expected: number,
+  cpuMs: number,
+): boolean {
   const load = (() => {
     try {
       return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
@@ -187,7 +222,9 @@ function report(name: string, options: Options, result: LoadResult, expected: nu
       `  latency avg ${ms(result.latencyAverageMs)} ms, p50 ${ms(result.latencyP50Ms)} ms, ` +
       `max ${ms(result.latencyMaxMs)} ms; ${result.totalRequests} requests in ` +
       `${result.seconds.toFixed(1)} s (${statuses || 'no responses'}); ` +
-      `${result.errors} errors, ${result.timeouts} timeouts; load average ${load}\n`,
+      `${result.errors} errors, ${result.timeouts} timeouts; load average ${load}\n` +
+      `  CPU of this process (api and load generator): ` +
+      `${(cpuMs / Math.max(result.totalRequests, 1)).toFixed(2)} ms a request\n`,
   );
   const unexpected = Object.keys(result.statusCodes).filter((code) => Number(code) !== expected);
   const ok = result.totalRequests > 0 && result.errors === 0 && unexpected.length === 0;
@@ -276,9 +313,18 @@ async function runOne(
       await measure(url, requests, options.connections, options.warmup, form);
     }
     say(`measuring ${options.duration} s with ${options.connections} connections`);
+    const profile = process.env.BENCH_CPU_PROFILE ? await startProfile() : undefined;
+    const cpuBefore = process.cpuUsage();
     const result = await measure(url, requests, options.connections, options.duration, form);
+    const cpu = process.cpuUsage(cpuBefore);
+    if (profile) {
+      const file = `${process.env.BENCH_CPU_PROFILE}.${name}.cpuprofile`;
+      await profile.stopInto(file);
+      say(`CPU profile of the measured seconds (the api's thread) written to ${file}`);
+    }
     measured = true;
-    return report(name, options, result, expected) ? result : null;
+    const cpuMs = (cpu.user + cpu.system) / 1000;
+    return report(name, options, result, expected, cpuMs) ? result : null;
   } finally {
     await afterLoad?.(measured);
     await replicas?.stop();
