@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readFile, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector';
+import type { DataSource } from 'typeorm';
 import type { Benchmark, BenchRequest, MultipartForm } from './benchmark';
 import { BenchEnvironment, startBenchEnvironment, startReplicas } from './environment';
 import { generateLoad, LoadResult, RunningLoad } from './load';
@@ -123,6 +124,23 @@ process.once('SIGINT', () => {
 });
 const orInterrupt = <T>(promise: Promise<T>) => Promise.race([promise, interrupted]);
 
+/** Counts the queries the api's data source sends (every query passes its logger) until stopped. */
+function countQueries(dataSource: DataSource): { stop(): number } {
+  const logger = dataSource.logger;
+  const original = logger.logQuery;
+  let count = 0;
+  logger.logQuery = function (...args: Parameters<typeof original>) {
+    count++;
+    return original.apply(this, args);
+  };
+  return {
+    stop() {
+      logger.logQuery = original;
+      return count;
+    },
+  };
+}
+
 /**
  * With BENCH_CPU_PROFILE=<path prefix>, the main thread (the api; autocannon has its own) is
  * profiled over the measured seconds only, not boot and setup: open it in Chrome's DevTools.
@@ -204,6 +222,7 @@ function report(
   result: LoadResult,
   expected: number,
   cpuMs: number,
+  queries: number,
 ): boolean {
   const load = (() => {
     try {
@@ -224,7 +243,8 @@ function report(
       `${result.seconds.toFixed(1)} s (${statuses || 'no responses'}); ` +
       `${result.errors} errors, ${result.timeouts} timeouts; load average ${load}\n` +
       `  CPU of this process (api and load generator): ` +
-      `${(cpuMs / Math.max(result.totalRequests, 1)).toFixed(2)} ms a request\n`,
+      `${(cpuMs / Math.max(result.totalRequests, 1)).toFixed(2)} ms a request; ` +
+      `PostgreSQL queries of the api: ${(queries / Math.max(result.totalRequests, 1)).toFixed(2)} a request\n`,
   );
   const unexpected = Object.keys(result.statusCodes).filter((code) => Number(code) !== expected);
   const ok = result.totalRequests > 0 && result.errors === 0 && unexpected.length === 0;
@@ -314,9 +334,11 @@ async function runOne(
     }
     say(`measuring ${options.duration} s with ${options.connections} connections`);
     const profile = process.env.BENCH_CPU_PROFILE ? await startProfile() : undefined;
+    const queries = countQueries(environment.dataSource);
     const cpuBefore = process.cpuUsage();
     const result = await measure(url, requests, options.connections, options.duration, form);
     const cpu = process.cpuUsage(cpuBefore);
+    const queryCount = queries.stop();
     if (profile) {
       const file = `${process.env.BENCH_CPU_PROFILE}.${name}.cpuprofile`;
       await profile.stopInto(file);
@@ -324,7 +346,7 @@ async function runOne(
     }
     measured = true;
     const cpuMs = (cpu.user + cpu.system) / 1000;
-    return report(name, options, result, expected, cpuMs) ? result : null;
+    return report(name, options, result, expected, cpuMs, queryCount) ? result : null;
   } finally {
     await afterLoad?.(measured);
     await replicas?.stop();
