@@ -38,7 +38,7 @@ const LIB_DEPENDENCIES = {
   http: ['config', 'domain', 'platform'],
   queue: ['config', 'platform'],
   pubsub: ['config', 'domain', 'platform'],
-  auth: ['access', 'config', 'domain', 'platform', 'http'],
+  auth: ['access', 'config', 'domain', 'platform', 'http', 'pubsub'],
   serializers: ['config', 'domain', 'policies', 'text'],
   'activitypub/render': ['config', 'domain', 'text'],
   core: CORE_DEPENDENCIES,

@@ -37,6 +37,13 @@ export interface Benchmark<State = void> {
   form?: (ctx: BenchContext, state: State) => MultipartForm;
   /** Status every response must have; anything else fails the run. Default 200. */
   expectedStatus?: number;
+  /** Where the load goes instead of the api (the floor benchmark's own server). */
+  target?: (ctx: BenchContext, state: State) => string;
+  /**
+   * Runs once the measured load is over (or failed), before the api closes: figures only known
+   * then (how long until feeds are complete), and closing what setup started.
+   */
+  afterLoad?(ctx: BenchContext, state: State, measured: boolean): Promise<void> | void;
 }
 
 /** Identity function that gives a benchmark file its types. */

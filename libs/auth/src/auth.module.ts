@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { ApiThrottle } from './api-throttle';
+import { AuthCache } from './auth-cache';
 import { AuthGuard } from './auth.guard';
 import { RouteDeclarationCheck } from './route-access';
 import { TokenAuthenticator } from './token-authenticator.service';
@@ -13,6 +14,7 @@ import { TokenAuthenticator } from './token-authenticator.service';
 @Module({
   imports: [DiscoveryModule],
   providers: [
+    AuthCache,
     TokenAuthenticator,
     ApiThrottle,
     RouteDeclarationCheck,

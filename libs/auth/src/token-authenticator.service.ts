@@ -11,6 +11,7 @@ import {
 } from '@nestodon/domain';
 import type { Request } from 'express';
 import { DataSource, ObjectLiteral, Repository } from 'typeorm';
+import { AuthCache, CachedTokenRow } from './auth-cache';
 import { AuthContext } from './auth-context';
 import { expandScopes, parseScopes } from '@nestodon/access';
 import { digestToken } from '@nestodon/access';
@@ -24,7 +25,8 @@ const LAST_USED_GRANULARITY_MS = 60 * 60 * 1000;
 
 /**
  * Resolves a bearer token to its user, account, role and app in one query: a prepared
- * statement whose rows are mapped to entities by hand (every authenticated request runs it).
+ * statement whose rows are mapped to entities by hand. The row is kept in AuthCache for the
+ * next requests with the token, and mapped to new entities for each request.
  */
 @Injectable()
 export class TokenAuthenticator {
@@ -39,6 +41,7 @@ export class TokenAuthenticator {
   constructor(
     @InjectRepository(OAuthAccessToken) private readonly tokens: Repository<OAuthAccessToken>,
     private readonly dataSource: DataSource,
+    private readonly cache: AuthCache,
   ) {
     this.token = new EntityRowMapper(dataSource, OAuthAccessToken, 'token');
     this.app = new EntityRowMapper(dataSource, OAuthApplication, 'app');
@@ -77,19 +80,42 @@ export class TokenAuthenticator {
     options: { recordUse?: boolean } = {},
   ): Promise<AuthContext | null> {
     if (!token || token.length > 512) return null;
-    const [found] = await queryPreparedArrays(this.dataSource, this.sql, [digestToken(token)]);
+    const found = await this.load(digestToken(token));
     if (!found) return null;
-    const row = this.hydrate(found);
+    const { row } = found;
     if (row.expiresIn !== null && row.createdAt.getTime() + row.expiresIn * 1000 < Date.now())
       return null;
     if (row.resourceOwnerId && !row.user?.account) return null;
-    if (options.recordUse !== false) this.touch(row, ip);
+    if (options.recordUse !== false) this.touch(row, found.cached, ip);
     return {
       tokenId: row.id,
       scopes: expandScopes(parseScopes(row.scopes)),
       application: row.application ?? null,
       user: row.user ?? null,
     };
+  }
+
+  /** The token's row, from the cache or loaded (and then cached). */
+  private async load(digest: string): Promise<{ row: LoadedToken; cached: CachedTokenRow } | null> {
+    const cached = this.cache.get(digest);
+    // Mapped from a copy: json columns are objects, and each request gets its own.
+    if (cached) return { row: this.hydrate(structuredClone(cached.values)), cached };
+    const mark = this.cache.mark();
+    const [values] = await queryPreparedArrays(this.dataSource, this.sql, [digest]);
+    if (!values) return null;
+    const row = this.hydrate(values);
+    const entry: CachedTokenRow = {
+      values: structuredClone(values),
+      ids: {
+        oauth_access_tokens: row.id,
+        oauth_applications: row.application?.id ?? null,
+        users: row.user?.id ?? null,
+        accounts: row.user?.account?.id ?? null,
+        user_roles: row.user?.role?.id ?? null,
+      },
+    };
+    this.cache.set(digest, entry, mark);
+    return { row, cached: entry };
   }
 
   /** The token with its app, user, account and role as the joins found them. */
@@ -115,8 +141,11 @@ export class TokenAuthenticator {
   }
 
   /** Records use at most hourly, off the response path. */
-  private touch(row: OAuthAccessToken, ip?: string): void {
-    if (row.lastUsedAt && Date.now() - row.lastUsedAt.getTime() < LAST_USED_GRANULARITY_MS) return;
+  private touch(row: OAuthAccessToken, cached: CachedTokenRow, ip?: string): void {
+    const lastUsed = Math.max(row.lastUsedAt?.getTime() ?? 0, cached.touchedAt ?? 0);
+    if (Date.now() - lastUsed < LAST_USED_GRANULARITY_MS) return;
+    // The cached row keeps its old last_used_at: the touch is remembered beside it.
+    cached.touchedAt = Date.now();
     void this.tokens
       .update(row.id, { lastUsedAt: new Date(), lastUsedIp: ip ?? null })
       .catch(() => undefined);

@@ -52,6 +52,8 @@ export interface HttpConfig {
   streamingPort: number;
   /** Port of the worker's liveness and readiness probes; none when null. */
   workerHealthPort: number | null;
+  /** api processes sharing the port (node cluster workers, as Mastodon's puma workers). */
+  webConcurrency: number;
   shutdownTimeoutMs: number;
   /** Proxies whose X-Forwarded-For is believed (express `trust proxy` syntax). */
   trustedProxies: string[];
@@ -259,6 +261,7 @@ function withDefaults(vars: EnvironmentVariables): AppConfig {
       port,
       streamingPort,
       workerHealthPort: vars.WORKER_HEALTH_PORT ?? null,
+      webConcurrency: vars.WEB_CONCURRENCY ?? 1,
       shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS ?? 8000,
       // Like Rails' defaults: loopback and private networks, where reverse proxies usually are.
       trustedProxies: (vars.TRUSTED_PROXY_IP ?? 'loopback,uniquelocal')

@@ -274,6 +274,13 @@ export class EnvironmentVariables {
   @Transform(toInt)
   @IsInt()
   @Min(1)
+  @Max(64)
+  WEB_CONCURRENCY?: number;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
   @Max(100)
   LAUNCHER_RESTART_LIMIT?: number;
 
@@ -551,6 +558,7 @@ class EnvironmentVariablesKeys implements Record<keyof EnvironmentVariables, und
   MAX_STATUS_CHARS = undefined;
   TIMELINE_PREVIEW = undefined;
   SHUTDOWN_TIMEOUT_MS = undefined;
+  WEB_CONCURRENCY = undefined;
   LAUNCHER_RESTART_LIMIT = undefined;
   THROTTLE_UNAUTHENTICATED_API = undefined;
   THROTTLE_AUTHENTICATED_API = undefined;

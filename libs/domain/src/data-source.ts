@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import { DataSource, DataSourceOptions } from 'typeorm';
+import { AuthRowsSubscriber } from './auth-row-changes';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 import { SnakeNamingStrategy } from './naming-strategy';
@@ -29,6 +30,7 @@ export function dataSourceOptions({
       ? { replication: { master: { url }, slaves: [{ url: replicaUrl }], defaultMode: 'master' } }
       : { url }),
     entities: ENTITIES,
+    subscribers: [AuthRowsSubscriber],
     migrations: MIGRATIONS,
     migrationsTableName: 'schema_migrations',
     namingStrategy: new SnakeNamingStrategy(),

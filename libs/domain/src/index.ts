@@ -1,3 +1,4 @@
+export * from './auth-row-changes';
 export * from './data-source';
 export * from './entities';
 export * from './errors';

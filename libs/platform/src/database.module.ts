@@ -1,7 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
-import { dataSourceOptions, ENTITIES, REPOSITORIES } from '@nestodon/domain';
+import { AuthRowChanges, dataSourceOptions, ENTITIES, REPOSITORIES } from '@nestodon/domain';
 
 /**
  * TypeORM connected with the configured URL; repositories of every entity and our own
@@ -24,7 +24,7 @@ import { dataSourceOptions, ENTITIES, REPOSITORIES } from '@nestodon/domain';
     }),
     TypeOrmModule.forFeature(ENTITIES),
   ],
-  providers: REPOSITORIES,
-  exports: [TypeOrmModule, ...REPOSITORIES],
+  providers: [...REPOSITORIES, AuthRowChanges],
+  exports: [TypeOrmModule, ...REPOSITORIES, AuthRowChanges],
 })
 export class DatabaseModule {}

@@ -21,6 +21,8 @@ export const Channel = {
   system: (accountId: string) => `timeline:system:${accountId}`,
   /** Every process: drop what it cached in memory of a topic (`cache clear`, settings). */
   cacheInvalidation: 'cache:invalidate',
+  /** Rows of tokens, users, accounts, apps or roles changed: every auth cache drops them. */
+  authRows: 'system:auth_rows',
 } as const;
 
 /**
@@ -64,6 +66,8 @@ export const SystemEvent = {
   FiltersChanged: 'filters_changed',
   /** On Channel.cacheInvalidation, for every process: the payload names the topic dropped. */
   Invalidate: 'invalidate',
+  /** On `Channel.authRows`: the payload is an AuthRowChange as JSON. */
+  AuthRowsChanged: 'auth_rows_changed',
 } as const;
 export type SystemEvent = (typeof SystemEvent)[keyof typeof SystemEvent];
 

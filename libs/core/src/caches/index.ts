@@ -1,3 +1,4 @@
+export * from './auth-rows-broadcast';
 export * from './cache-invalidator';
 export * from './caches.providers';
 export * from './clear-cache.service';

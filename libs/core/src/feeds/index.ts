@@ -8,6 +8,7 @@ export * from './feed-pruner';
 export * from './feed-statuses';
 export * from './feeds.providers';
 export * from './merge-into-feed.service';
+export { redisFeedKey } from './redis-feed-manager';
 export * from './notify-status-recipients.service';
 export * from './regenerate-home-feed.service';
 export * from './relationship-effects';

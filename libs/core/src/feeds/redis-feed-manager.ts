@@ -52,6 +52,11 @@ type FeedPipeline = ChainableCommander & {
   feedRemove(feed: string, reblogs: string, ...args: string[]): ChainableCommander;
 };
 
+/** The sorted set of a feed in Redis, below the namespace (Mastodon's key name). */
+export function redisFeedKey(type: FeedType, id: string): string {
+  return `feed:${type}:${id}`;
+}
+
 /**
  * Home and list feeds as capped Redis sorted sets (status id as member and score), the
  * production default. Owns the key names; Lua scripts apply the insertion rules atomically.
@@ -70,7 +75,7 @@ export class RedisFeedManager extends FeedManager {
   }
 
   private key(type: FeedType, id: string): string {
-    return `feed:${type}:${id}`;
+    return redisFeedKey(type, id);
   }
 
   private reblogKey(type: FeedType, id: string): string {

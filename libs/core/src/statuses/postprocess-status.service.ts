@@ -25,27 +25,35 @@ export class PostprocessStatusService {
     private readonly outbox: ActivityOutbox,
   ) {}
 
+  /** The steps are independent of each other: they run at once (fewer sequential round trips). */
   async call(status: Status): Promise<void> {
-    await this.jobs.enqueue(JobName.DistributeStatus, { statusId: status.id });
-    await this.outbox.publish(status, { type: 'create', statusId: status.id });
-    if (status.pollId) {
-      const poll = await this.polls.findById(status.pollId);
-      if (poll) await enqueuePollExpiry(this.jobs, poll);
-    }
+    const steps: Array<Promise<unknown>> = [
+      this.jobs.enqueue(JobName.DistributeStatus, { statusId: status.id }),
+      this.outbox.publish(status, { type: 'create', statusId: status.id }),
+    ];
+    if (status.pollId) steps.push(this.schedulePollExpiry(status.pollId));
     if (
       status.visibility === StatusVisibility.Public ||
       status.visibility === StatusVisibility.Unlisted
     ) {
-      await this.activity.record('statuses');
+      steps.push(this.activity.record('statuses'), this.recordTagUse(status));
       if (firstLinkOf(status.contentHtml)) {
-        await this.jobs.enqueue(JobName.FetchLinkCard, { statusId: status.id });
-      }
-      for (const tagId of await this.statuses.tagIds(status.id)) {
-        await this.tagHistory.record(tagId, status.accountId);
+        steps.push(this.jobs.enqueue(JobName.FetchLinkCard, { statusId: status.id }));
       }
     }
     if (status.inReplyToAccountId) {
-      await this.interactions.call(status.accountId, status.inReplyToAccountId, 'reply');
+      steps.push(this.interactions.call(status.accountId, status.inReplyToAccountId, 'reply'));
     }
+    await Promise.all(steps);
+  }
+
+  private async schedulePollExpiry(pollId: string): Promise<void> {
+    const poll = await this.polls.findById(pollId);
+    if (poll) await enqueuePollExpiry(this.jobs, poll);
+  }
+
+  private async recordTagUse(status: Status): Promise<void> {
+    const tagIds = await this.statuses.tagIds(status.id);
+    await Promise.all(tagIds.map((tagId) => this.tagHistory.record(tagId, status.accountId)));
   }
 }

@@ -74,8 +74,7 @@ export class ReblogStatusService {
       );
       if (!reblog) return null;
       await this.statusStats.increment(target.id, 'reblogs_count', 1, tx);
-      await this.accountStats.increment(account.id, 'statuses_count', 1, tx);
-      await this.accountStats.touchLastStatusAt(account.id, reblog.createdAt, tx);
+      await this.accountStats.countNewStatus(account.id, reblog.createdAt, tx);
       return reblog.id;
     });
 

@@ -42,8 +42,7 @@ export class StatusBookkeeping {
       await this.statusStats.increment(thread.id, 'replies_count', 1, tx);
     }
     if (countsInStatusesCount(visibility)) {
-      await this.accountStats.increment(status.accountId, 'statuses_count', 1, tx);
-      await this.accountStats.touchLastStatusAt(status.accountId, status.createdAt, tx);
+      await this.accountStats.countNewStatus(status.accountId, status.createdAt, tx);
     }
   }
 }

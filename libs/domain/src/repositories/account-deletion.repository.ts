@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { reportAuthRowChange } from '../auth-row-changes';
 import { MediaAttachment } from '../entities/media-attachment.entity';
 import { Transaction } from '../transactions';
 
@@ -78,6 +79,7 @@ export class AccountDeletionRepository {
         WHERE id = $1`,
       [accountId],
     );
+    reportAuthRowChange(tx, { table: 'accounts', id: accountId });
   }
 
   /** A remote account's row itself, once `purge` removed what referred to it. */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In, SelectQueryBuilder } from 'typeorm';
+import { reportAuthRowChange } from '../auth-row-changes';
 import { Account } from '../entities/account.entity';
 import { Transaction } from '../transactions';
 
@@ -207,6 +208,7 @@ export class AccountRepository {
        RETURNING ${KEY_COLUMNS}`,
       [id, keys.rsaPublicKey, keys.rsaPrivateKey, keys.ed25519PublicKey, keys.ed25519PrivateKey],
     );
+    reportAuthRowChange(this.dataSource.manager, { table: 'accounts', id });
     return rows[0] ? keyPems(rows[0]) : null;
   }
 
@@ -218,11 +220,21 @@ export class AccountRepository {
         WHERE id = $1 AND domain IS NULL`,
       [id, keys.rsaPublicKey, keys.rsaPrivateKey, keys.ed25519PublicKey, keys.ed25519PrivateKey],
     );
+    reportAuthRowChange(this.dataSource.manager, { table: 'accounts', id });
     return affected > 0;
   }
 
   async update(id: string, changes: Partial<Account>, tx?: Transaction): Promise<void> {
-    await this.manager(tx).getRepository(Account).update({ id }, changes);
+    // Reported by id: the ORM's own report of an update does not say which row it was.
+    const manager = this.manager(tx);
+    await manager
+      .createQueryBuilder()
+      .update(Account)
+      .set(changes)
+      .where({ id })
+      .callListeners(false)
+      .execute();
+    reportAuthRowChange(manager, { table: 'accounts', id });
   }
 
   /** Whether the account is local with a user (one who can sign in and has feeds). */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In, IsNull } from 'typeorm';
+import { reportAuthRowChange } from '../auth-row-changes';
 import { OAuthAccessGrant } from '../entities/oauth-access-grant.entity';
 import { OAuthAccessToken } from '../entities/oauth-access-token.entity';
 import { OAuthApplication } from '../entities/oauth-application.entity';
@@ -86,6 +87,7 @@ export class OAuthAccessTokenRepository {
         WHERE resource_owner_id = $1 AND application_id = $2 AND revoked_at IS NULL`,
       [userId, applicationId],
     );
+    reportAuthRowChange(tx, { table: 'users', id: userId });
     return revoked;
   }
 
@@ -96,9 +98,16 @@ export class OAuthAccessTokenRepository {
 
   /** Revokes the token now, unless it was revoked before. */
   async revoke(id: string, tx?: Transaction): Promise<void> {
-    await (tx ?? this.dataSource.manager)
-      .getRepository(OAuthAccessToken)
-      .update({ id, revokedAt: IsNull() }, { revokedAt: new Date() });
+    const manager = tx ?? this.dataSource.manager;
+    // Reported by id: the ORM's own report of an update does not say which row it was.
+    await manager
+      .createQueryBuilder()
+      .update(OAuthAccessToken)
+      .set({ revokedAt: new Date() })
+      .where({ id, revokedAt: IsNull() })
+      .callListeners(false)
+      .execute();
+    reportAuthRowChange(manager, { table: 'oauth_access_tokens', id });
   }
 
   /**
@@ -115,6 +124,7 @@ export class OAuthAccessTokenRepository {
         WHERE resource_owner_id = $1 AND revoked_at IS NULL RETURNING id::text`,
       [userId],
     )) as [Array<{ id: string }>, number];
+    reportAuthRowChange(manager, { table: 'users', id: userId });
     return rows.map((row) => row.id);
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, SelectQueryBuilder } from 'typeorm';
+import { reportAuthRowChange } from '../auth-row-changes';
 import { Account } from '../entities/account.entity';
 import { UserRole } from '../entities/user-role.entity';
 import { User } from '../entities/user.entity';
@@ -90,16 +91,27 @@ export class UserRepository {
 
   /** Whether the user exists (and was updated). */
   async update(id: string, changes: UserChanges, tx?: Transaction): Promise<boolean> {
-    const result = await this.manager(tx).getRepository(User).update(id, changes);
+    // Reported by id: the ORM's own report of an update does not say which row it was.
+    const manager = this.manager(tx);
+    const result = await manager
+      .createQueryBuilder()
+      .update(User)
+      .set(changes)
+      .where({ id })
+      .callListeners(false)
+      .execute();
+    reportAuthRowChange(manager, { table: 'users', id });
     return Boolean(result.affected);
   }
 
   /** Merges `settings` into the stored settings (keys not given stay as they are). */
   async mergeSettings(id: string, settings: StoredUserSettings, tx?: Transaction): Promise<void> {
-    await this.manager(tx).query(
+    const manager = this.manager(tx);
+    await manager.query(
       `UPDATE users SET settings = settings || $1::jsonb, updated_at = now() WHERE id = $2`,
       [JSON.stringify(settings), id],
     );
+    reportAuthRowChange(manager, { table: 'users', id });
   }
 
   /**
