@@ -12,10 +12,10 @@ import {
 import { LanguageString } from '@fedify/vocab-runtime';
 import { Injectable } from '@nestjs/common';
 import { CreateRemoteStatusService, EditRemoteStatusService } from '@nestodon/core';
-import { Account, Status, StatusVisibility } from '@nestodon/domain';
+import { Account, RemotePollFields, Status, StatusVisibility } from '@nestodon/domain';
 import { htmlToText, sanitizeRemoteHtml } from '@nestodon/text';
 import { InboundLookups } from './inbound-lookups';
-import { RemoteActors } from './remote-actors';
+import { DocumentLoaders, RemoteActors } from './remote-actors';
 
 /** Object types that become statuses, as Mastodon takes them. */
 export type StatusObject = Note | Article | Page | Question;
@@ -28,6 +28,8 @@ export const isStatusObject = (object: unknown): object is StatusObject =>
 /** How far up a thread missing ancestors are fetched (Mastodon stops at a few levels too). */
 export const MAX_ANCESTOR_DEPTH = 5;
 const MAX_TAGS = 50;
+/** More options than any poll software offers: the rest of a longer list is left off. */
+const MAX_POLL_OPTIONS = 64;
 
 /** Why a remote object was not believed. */
 export class RemoteObjectError extends Error {}
@@ -111,7 +113,7 @@ export class RemoteStatuses {
     });
   }
 
-  /** Text, warnings, language, mentions of accounts known here and hashtags of an object. */
+  /** Text, warnings, language, mentions of accounts known here, hashtags and poll of an object. */
   private async content(ctx: Context<unknown>, object: StatusObject) {
     const mentioned: Account[] = [];
     const hashtags: string[] = [];
@@ -134,6 +136,7 @@ export class RemoteStatuses {
       language: content instanceof LanguageString ? content.locale.language : null,
       mentioned,
       hashtags,
+      poll: object instanceof Question ? await pollOf(ctx, object) : null,
     };
   }
 
@@ -150,6 +153,57 @@ export class RemoteStatuses {
     // An unreachable or refused ancestor leaves the reply without its parent, as on Mastodon.
     return this.fetch(ctx, parentId.href, depth + 1).catch(() => null);
   }
+}
+
+/**
+ * The poll a Question publishes, as Mastodon reads it: `anyOf` options make it multiple-choice,
+ * else `oneOf`; each option's count is its `replies.totalItems`; it ends at `closed` when that
+ * is a time, now when `closed` is true, else at `endTime`. Null without options.
+ */
+export async function pollOf(
+  loaders: DocumentLoaders,
+  question: Question,
+): Promise<RemotePollFields | null> {
+  const fetchOptions = { ...loaders, suppressError: true };
+  const multiple =
+    question.inclusiveOptionIds.length > 0 ||
+    (await firstOf(question.getInclusiveOptions(fetchOptions))) !== null;
+  const items = multiple
+    ? question.getInclusiveOptions(fetchOptions)
+    : question.getExclusiveOptions(fetchOptions);
+  const options: string[] = [];
+  const tallies: number[] = [];
+  for await (const item of items) {
+    const title = item.name?.toString();
+    if (!title) continue;
+    if (options.length >= MAX_POLL_OPTIONS) break;
+    const replies = await item.getReplies(fetchOptions).catch(() => null);
+    options.push(title);
+    tallies.push(Math.max(0, Math.trunc(replies?.totalItems ?? 0)));
+  }
+  if (options.length === 0) return null;
+  const closed = question.closed;
+  const end =
+    typeof closed === 'object' && closed !== null
+      ? new Date(closed.epochMilliseconds)
+      : closed === true
+        ? new Date()
+        : question.endTime
+          ? new Date(question.endTime.epochMilliseconds)
+          : null;
+  const voters = question.voters;
+  return {
+    options,
+    tallies,
+    multiple,
+    expiresAt: end,
+    votersCount: voters === null ? null : Math.max(0, Math.trunc(voters)),
+  };
+}
+
+async function firstOf<T>(items: AsyncIterable<T>): Promise<T | null> {
+  for await (const item of items) return item;
+  return null;
 }
 
 function urlOf(object: StatusObject): string | null {

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import {
   Account,
+  PollRepository,
+  RemotePollFields,
   Status,
   StatusRepository,
   StatusVisibility,
@@ -29,12 +31,14 @@ export interface RemoteStatusInput {
   inReplyTo: Status | null;
   mentioned: Array<Pick<Account, 'id'>>;
   hashtags: string[];
+  /** The poll of a Question, with its server's counts. */
+  poll: RemotePollFields | null;
 }
 
 /**
  * Stores a remote status delivered to us (Mastodon's ActivityPub::Activity::Create): once per
  * id, never when its id was deleted first (a tombstone), in its thread's conversation, with its
- * mentions, hashtags and the counters it moves; then distributed like a local post (fan-out to
+ * mentions, hashtags, poll and the counters it moves; then distributed like a local post (fan-out to
  * local followers' home feeds, mention notifications). Null when nothing was created.
  */
 @Injectable()
@@ -47,6 +51,7 @@ export class CreateRemoteStatusService {
     private readonly mentions: ProcessMentionsService,
     private readonly tags: FindOrCreateTagsService,
     private readonly bookkeeping: StatusBookkeeping,
+    private readonly polls: PollRepository,
     private readonly jobs: JobQueue,
   ) {}
 
@@ -85,6 +90,10 @@ export class CreateRemoteStatusService {
         tags.filter((tag) => tag.usable !== false).map((tag) => tag.id),
         tx,
       );
+      if (input.poll) {
+        const poll = await this.polls.insertRemote(account.id, inserted.id, input.poll, tx);
+        await this.writes.update(inserted.id, { pollId: poll.id }, tx);
+      }
       await this.bookkeeping.countNew(inserted, input.visibility, thread, tx);
       return inserted;
     });

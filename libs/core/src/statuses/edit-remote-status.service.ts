@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   Account,
+  PollRepository,
   Status,
   StatusEdit,
   StatusWriteRepository,
@@ -15,7 +16,7 @@ import { RemoteStatusInput } from './create-remote-status.service';
 /** What an edit of a remote status may change (its id, author, thread and visibility stay). */
 export type RemoteStatusEdit = Pick<
   RemoteStatusInput,
-  'contentHtml' | 'spoilerText' | 'sensitive' | 'language' | 'mentioned' | 'hashtags'
+  'contentHtml' | 'spoilerText' | 'sensitive' | 'language' | 'mentioned' | 'hashtags' | 'poll'
 > & { editedAt: Date };
 
 const versionOf = (
@@ -40,7 +41,9 @@ const versionOf = (
  * A remote author edited a status (Mastodon's ActivityPub::Activity::Update of a Note): the
  * original kept as the first version of its history, the new text, mentions and tags applied,
  * the edit kept as the next version and distributed as an update. An edit older than the
- * last one applied, or one that changes nothing, is ignored. False when nothing changed.
+ * last one applied, or one that changes nothing, is ignored. The counts and end of its poll
+ * are taken from every Update (Mastodon sends one as votes come in and when the poll closes),
+ * as no edit. False when the text did not change.
  */
 @Injectable()
 export class EditRemoteStatusService {
@@ -49,6 +52,7 @@ export class EditRemoteStatusService {
     private readonly writes: StatusWriteRepository,
     private readonly mentions: ProcessMentionsService,
     private readonly tags: FindOrCreateTagsService,
+    private readonly polls: PollRepository,
     private readonly jobs: JobQueue,
   ) {}
 
@@ -56,6 +60,7 @@ export class EditRemoteStatusService {
     const changed = await this.transactions.run(async (tx) => {
       const status = await this.writes.lockForEdit(statusId, tx);
       if (!status || status.accountId !== author.id || status.deletedAt) return false;
+      if (edit.poll && status.pollId) await this.polls.refreshRemote(status.pollId, edit.poll, tx);
       if (status.editedAt && status.editedAt >= edit.editedAt) return false;
       const same =
         edit.contentHtml === status.contentHtml &&

@@ -23,6 +23,7 @@ export * from './process-mentions.service';
 export * from './publish-due-scheduled-statuses.service';
 export * from './publish-scheduled-status.service';
 export * from './reblog-status.service';
+export * from './record-remote-vote.service';
 export * from './remote-account-resolver';
 export * from './remove-status.service';
 export * from './schedule-status.service';

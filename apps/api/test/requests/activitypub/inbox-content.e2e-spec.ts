@@ -1,0 +1,260 @@
+import { randomUUID } from 'node:crypto';
+import { Account, AccountRepository, Poll, PollVote, Status } from '@nestodon/domain';
+import { createAccessToken, createLocalAccount, createPoll, createStatus } from '@nestodon/testing';
+import { ApiHarness, startApi } from '../../support/api-harness';
+import {
+  MASTODON_CONTEXT,
+  RemoteActor,
+  RemoteInstance,
+  signedPost,
+} from '../../support/remote-instance';
+
+const PUBLIC = 'https://www.w3.org/ns/activitystreams#Public';
+type Json = Record<string, unknown>;
+
+/**
+ * What remote statuses and actors carry besides text, taken in through the real inbox (jobs
+ * inline) and read back through the REST API: polls and votes, attachments, custom emoji;
+ * and what remote accounts do to themselves: Move, and Delete of the actor.
+ */
+describe('inbound content: polls, attachments, emoji, Move, actor deletion', () => {
+  let api: ApiHarness;
+  let remote: RemoteInstance;
+  let alice: Account;
+  let aliceAuth: string;
+  let bob: RemoteActor;
+
+  beforeAll(async () => {
+    api = await startApi({ inlineJobs: true, env: { ALLOW_PRIVATE_ADDRESS: 'true' } });
+    remote = await RemoteInstance.start();
+    const created = await createLocalAccount(api.dataSource, { username: 'alice' });
+    alice = created.account;
+    aliceAuth = `Bearer ${await createAccessToken(api.dataSource, {
+      user: created.user,
+      scopes: 'read write follow',
+    })}`;
+    bob = remote.actor('bob');
+  });
+  afterAll(async () => {
+    await api.close();
+    await remote.close();
+  });
+
+  const sharedInbox = () => `${api.url}/inbox`;
+  const localActor = (username: string) => `${api.config.instance.baseUrl}/users/${username}`;
+  const activityId = (actor: RemoteActor) => `${actor.id}#activities/${randomUUID()}`;
+  const accountOf = async (actor: RemoteActor) =>
+    (await new AccountRepository(api.dataSource).findByUri(actor.id))!;
+  const statusByUri = (uri: string) =>
+    api.dataSource.getRepository(Status).findOne({ where: { uri }, withDeleted: true });
+  const note = (actor: RemoteActor, extra: Json = {}): Json => ({
+    id: `${actor.id}/statuses/${randomUUID()}`,
+    type: 'Note',
+    attributedTo: actor.id,
+    content: '<p>hello</p>',
+    published: '2026-01-02T03:04:05Z',
+    to: [PUBLIC],
+    cc: [`${actor.id}/followers`],
+    ...extra,
+  });
+  const activity = (type: string, actor: RemoteActor, object: unknown, extra: Json = {}) => ({
+    '@context': MASTODON_CONTEXT,
+    id: activityId(actor),
+    type,
+    actor: actor.id,
+    object,
+    ...extra,
+  });
+  const deliver = async (body: Json, actor: RemoteActor) =>
+    expect((await signedPost(sharedInbox(), body, actor)).status).toBe(202);
+
+  describe('polls', () => {
+    const question = (actor: RemoteActor, extra: Json = {}) =>
+      note(actor, {
+        type: 'Question',
+        content: '<p>Tea or coffee?</p>',
+        endTime: '2099-01-01T00:00:00Z',
+        votersCount: 3,
+        oneOf: [
+          { type: 'Note', name: 'tea', replies: { type: 'Collection', totalItems: 2 } },
+          { type: 'Note', name: 'coffee', replies: { type: 'Collection', totalItems: 1 } },
+        ],
+        ...extra,
+      });
+
+    it('stores the poll of a Question, readable on the status and at /api/v1/polls/:id', async () => {
+      const object = question(bob);
+      await deliver(activity('Create', bob, object), bob);
+      const status = (await statusByUri(object.id as string))!;
+      expect(status.pollId).not.toBeNull();
+      const shown = await api.http.get(`/api/v1/statuses/${status.id}`).expect(200);
+      expect(shown.body.poll).toMatchObject({
+        id: status.pollId,
+        expires_at: '2099-01-01T00:00:00.000Z',
+        expired: false,
+        multiple: false,
+        votes_count: 3,
+        voters_count: 3,
+        options: [
+          { title: 'tea', votes_count: 2 },
+          { title: 'coffee', votes_count: 1 },
+        ],
+      });
+      const poll = await api.http
+        .get(`/api/v1/polls/${status.pollId}`)
+        .set('Authorization', aliceAuth)
+        .expect(200);
+      expect(poll.body).toMatchObject({ id: status.pollId, voted: false, own_votes: [] });
+    });
+
+    it('reads anyOf as multiple choice and a closed poll as ended', async () => {
+      const object = question(bob, {
+        oneOf: undefined,
+        endTime: undefined,
+        closed: '2026-01-03T00:00:00Z',
+        anyOf: [
+          { type: 'Note', name: 'a', replies: { type: 'Collection', totalItems: 4 } },
+          { type: 'Note', name: 'b', replies: { type: 'Collection', totalItems: 5 } },
+        ],
+      });
+      await deliver(activity('Create', bob, object), bob);
+      const status = (await statusByUri(object.id as string))!;
+      const res = await api.http.get(`/api/v1/polls/${status.pollId}`).expect(200);
+      expect(res.body).toMatchObject({
+        multiple: true,
+        expired: true,
+        expires_at: '2026-01-03T00:00:00.000Z',
+        votes_count: 9,
+      });
+    });
+
+    it('takes new counts and the end from an Update of the Question, as no edit', async () => {
+      const object = question(bob);
+      await deliver(activity('Create', bob, object), bob);
+      const counted = question(bob, {
+        id: object.id,
+        votersCount: 7,
+        closed: '2026-01-05T00:00:00Z',
+        oneOf: [
+          { type: 'Note', name: 'tea', replies: { type: 'Collection', totalItems: 5 } },
+          { type: 'Note', name: 'coffee', replies: { type: 'Collection', totalItems: 2 } },
+        ],
+      });
+      await deliver(activity('Update', bob, counted), bob);
+      const status = (await statusByUri(object.id as string))!;
+      const res = await api.http.get(`/api/v1/statuses/${status.id}`).expect(200);
+      expect(res.body.edited_at).toBeNull();
+      expect(res.body.poll).toMatchObject({
+        expired: true,
+        votes_count: 7,
+        voters_count: 7,
+        options: [
+          { title: 'tea', votes_count: 5 },
+          { title: 'coffee', votes_count: 2 },
+        ],
+      });
+    });
+
+    it('lets a local account vote in a remote poll through the REST API', async () => {
+      const object = question(bob);
+      await deliver(activity('Create', bob, object), bob);
+      const status = (await statusByUri(object.id as string))!;
+      const res = await api.http
+        .post(`/api/v1/polls/${status.pollId}/votes`)
+        .set('Authorization', aliceAuth)
+        .send({ choices: ['1'] })
+        .expect(200);
+      expect(res.body).toMatchObject({ voted: true, own_votes: [1], votes_count: 4 });
+    });
+
+    it('counts votes in a local poll once per voter and option', async () => {
+      const status = await createStatus(api.dataSource, alice, { text: 'vote' });
+      const single = await createPoll(api.dataSource, status, { options: ['yes', 'no'] });
+      const multiple = await createStatus(api.dataSource, alice, { text: 'pick' });
+      const poll = await createPoll(api.dataSource, multiple, {
+        options: ['red', 'green', 'blue'],
+        multiple: true,
+      });
+      const questionUri = (id: string) => `${localActor('alice')}/statuses/${id}`;
+      const vote = (actor: RemoteActor, inReplyTo: string, name: string) =>
+        activity(
+          'Create',
+          actor,
+          {
+            id: `${actor.id}#votes/${randomUUID()}`,
+            type: 'Note',
+            name,
+            attributedTo: actor.id,
+            inReplyTo,
+            to: localActor('alice'),
+          },
+          { to: localActor('alice') },
+        );
+      const voter = remote.actor('voter');
+      await deliver(vote(voter, questionUri(status.id), 'yes'), voter);
+      // A second option in a single-choice poll, and the same option again, are not counted.
+      await deliver(vote(voter, questionUri(status.id), 'no'), voter);
+      await deliver(vote(voter, questionUri(status.id), 'yes'), voter);
+      // Votes for what is no option, and votes signed by someone else, are not either.
+      await deliver(vote(voter, questionUri(status.id), 'maybe'), voter);
+      const forger = remote.actor('forger');
+      await deliver(
+        activity('Create', forger, {
+          id: `${voter.id}#votes/${randomUUID()}`,
+          type: 'Note',
+          name: 'no',
+          attributedTo: voter.id,
+          inReplyTo: questionUri(status.id),
+        }),
+        forger,
+      );
+      await deliver(vote(voter, questionUri(multiple.id), 'red'), voter);
+      await deliver(vote(voter, questionUri(multiple.id), 'blue'), voter);
+      await deliver(vote(voter, questionUri(multiple.id), 'blue'), voter);
+
+      const polls = api.dataSource.getRepository(Poll);
+      expect(await polls.findOneByOrFail({ id: single.id })).toMatchObject({
+        cachedTallies: [1, 0],
+        votesCount: 1,
+        votersCount: 1,
+      });
+      expect(await polls.findOneByOrFail({ id: poll.id })).toMatchObject({
+        cachedTallies: [1, 0, 1],
+        votesCount: 2,
+        votersCount: 1,
+      });
+      const votes = await api.dataSource
+        .getRepository(PollVote)
+        .findBy({ accountId: (await accountOf(voter)).id });
+      expect(votes).toHaveLength(3);
+      expect(votes.every((row) => row.uri?.startsWith(`${voter.id}#votes/`))).toBe(true);
+      // Votes are no statuses.
+      expect(
+        await api.dataSource
+          .getRepository(Status)
+          .countBy({ accountId: (await accountOf(voter)).id }),
+      ).toBe(0);
+    });
+
+    it('does not count a vote after the end of the poll', async () => {
+      const status = await createStatus(api.dataSource, alice, { text: 'over' });
+      const poll = await createPoll(api.dataSource, status, {
+        expiresAt: new Date(Date.now() - 1000),
+      });
+      const late = remote.actor('late');
+      await deliver(
+        activity('Create', late, {
+          id: `${late.id}#votes/1`,
+          type: 'Note',
+          name: 'yes',
+          attributedTo: late.id,
+          inReplyTo: `${localActor('alice')}/statuses/${status.id}`,
+        }),
+        late,
+      );
+      expect(
+        await api.dataSource.getRepository(Poll).findOneByOrFail({ id: poll.id }),
+      ).toMatchObject({ votesCount: 0 });
+    });
+  });
+});

@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import { Account, PollRepository, Status, TransactionRunner } from '@nestodon/domain';
+import { ActivityOutbox } from '../outbox/activity-outbox';
+
+/**
+ * A remote account voted in a poll of a local status (Mastodon's Create of a Note named after
+ * the option, replying to the Question): counted once per voter and option, one option only
+ * in a single-choice poll, never after the end or by the poll's author. Remote servers that
+ * show the poll then hear its new counts (an Update of the Question). False when not counted.
+ */
+@Injectable()
+export class RecordRemoteVoteService {
+  constructor(
+    private readonly transactions: TransactionRunner,
+    private readonly polls: PollRepository,
+    private readonly outbox: ActivityOutbox,
+  ) {}
+
+  async call(
+    voter: Account,
+    status: Pick<Status, 'id' | 'accountId' | 'local' | 'pollId'>,
+    optionTitle: string,
+    uri: string,
+  ): Promise<boolean> {
+    if (!status.local || !status.pollId || status.accountId === voter.id) return false;
+    const poll = await this.polls.findById(status.pollId);
+    const choice = poll?.options.indexOf(optionTitle) ?? -1;
+    if (!poll || choice < 0) return false;
+    const counted = await this.transactions.run(async (tx) => {
+      const locked = await this.polls.lockForVote(poll.id, tx);
+      if (!locked || (locked.expiresAt && locked.expiresAt <= new Date())) return false;
+      const chosen = await this.polls.choicesOf(poll.id, voter.id, tx);
+      if (chosen.includes(choice) || (!poll.multiple && chosen.length > 0)) return false;
+      await this.polls.recordVotes(poll.id, voter.id, [choice], tx, {
+        uri,
+        newVoter: chosen.length === 0,
+      });
+      return true;
+    });
+    if (counted) await this.outbox.publish(status, { type: 'update', statusId: status.id });
+    return counted;
+  }
+}
