@@ -6,7 +6,7 @@ import { Account } from '@nestodon/domain';
 import { InboundLookups, unlessRefused } from './inbound-lookups';
 import { embeddedObjectDistrust } from './inbound-rules';
 import type { InboxHandler } from './inbox-handler';
-import { isStatusObject, RemoteStatuses } from './remote-statuses';
+import { embeddedSource, isStatusObject, RemoteStatuses } from './remote-statuses';
 
 /**
  * A remote account publishes a status. The embedded object is believed only when the signer
@@ -32,7 +32,7 @@ export class CreateHandler implements InboxHandler<Create> {
     const distrust = embeddedObjectDistrust(create, object);
     if (object instanceof Note && (await this.vote(ctx, author, object, distrust === null))) return;
     if (distrust === null) {
-      await this.statuses.store(ctx, object, author);
+      await this.statuses.store(ctx, object, author, await embeddedSource(create, object.id));
     } else {
       await this.statuses.fetch(ctx, object.id.href);
     }

@@ -1,6 +1,7 @@
 import { KeyObject, webcrypto } from 'node:crypto';
 import {
   Application,
+  Emoji,
   Group,
   Image,
   isActor,
@@ -14,7 +15,7 @@ import {
 import type { DocumentLoader } from '@fedify/vocab-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
-import { StoreRemoteAccountService } from '@nestodon/core';
+import { StoreRemoteAccountService, StoreRemoteEmojisService } from '@nestodon/core';
 import {
   Account,
   AccountField,
@@ -25,6 +26,7 @@ import {
 import { SafeHttpClient } from '@nestodon/platform';
 import { sanitizeRemoteHtml } from '@nestodon/text';
 import { actorRefusal, keyOwnersOf } from './inbound-rules';
+import { emojiOf } from './remote-emojis';
 
 /** The loaders a Fedify context lends: every fetch through the safe client. */
 export interface DocumentLoaders {
@@ -37,6 +39,7 @@ const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
 const MAX_WEBFINGER_BYTES = 64 * 1024;
 const ACTIVITY_TYPES = /^application\/(activity\+json|ld\+json)/;
 const MAX_FIELDS = 16;
+const MAX_EMOJIS = 50;
 
 /** Why a remote actor was not believed (or not found). */
 export class RemoteActorError extends Error {
@@ -58,6 +61,7 @@ export class RemoteActors {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly accounts: AccountRepository,
     private readonly store: StoreRemoteAccountService,
+    private readonly emojis: StoreRemoteEmojisService,
     private readonly client: SafeHttpClient,
   ) {}
 
@@ -99,7 +103,9 @@ export class RemoteActors {
       throw new RemoteActorError(`${uri} is not ${expected.username}@${expected.domain}`);
     }
     const domain = expected?.domain ?? hostOf(object.id);
-    return this.store.call(await actorValues(object, loaders, domain));
+    const account = await this.store.call(await actorValues(object, loaders, domain));
+    await this.emojis.call(account.domain!, await emojiTagsOf(object, loaders));
+    return account;
   }
 
   /**
@@ -136,6 +142,17 @@ export class RemoteActors {
     }
     throw failure;
   }
+}
+
+/** The custom emojis an actor tags (in its name, note and fields). */
+async function emojiTagsOf(actor: Actor, loaders: DocumentLoaders) {
+  const emojis = [];
+  for await (const tag of actor.getTags({ ...loaders, suppressError: true })) {
+    if (emojis.length >= MAX_EMOJIS) break;
+    const emoji = tag instanceof Emoji ? await emojiOf(loaders, tag) : null;
+    if (emoji) emojis.push(emoji);
+  }
+  return emojis;
 }
 
 function isStale(account: Account): boolean {

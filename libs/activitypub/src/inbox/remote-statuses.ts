@@ -1,6 +1,7 @@
 import type { Context } from '@fedify/fedify';
 import {
   Article,
+  Emoji,
   Hashtag,
   Mention,
   Note,
@@ -11,11 +12,26 @@ import {
 } from '@fedify/vocab';
 import { LanguageString } from '@fedify/vocab-runtime';
 import { Injectable } from '@nestjs/common';
-import { CreateRemoteStatusService, EditRemoteStatusService } from '@nestodon/core';
-import { Account, RemotePollFields, Status, StatusVisibility } from '@nestodon/domain';
+import {
+  CreateRemoteStatusService,
+  EditRemoteStatusService,
+  StoreRemoteEmojisService,
+} from '@nestodon/core';
+import {
+  Account,
+  RemoteEmojiFields,
+  RemotePollFields,
+  Status,
+  StatusVisibility,
+} from '@nestodon/domain';
 import { htmlToText, sanitizeRemoteHtml } from '@nestodon/text';
 import { InboundLookups } from './inbound-lookups';
 import { DocumentLoaders, RemoteActors } from './remote-actors';
+import { emojiOf } from './remote-emojis';
+import { mediaOf } from './remote-media';
+
+/** A JSON-LD document as sent, for the extension terms Fedify does not model. */
+export type JsonDocument = Record<string, unknown>;
 
 /** Object types that become statuses, as Mastodon takes them. */
 export type StatusObject = Note | Article | Page | Question;
@@ -63,6 +79,7 @@ export class RemoteStatuses {
     private readonly remoteActors: RemoteActors,
     private readonly create: CreateRemoteStatusService,
     private readonly editService: EditRemoteStatusService,
+    private readonly emojis: StoreRemoteEmojisService,
   ) {}
 
   /**
@@ -84,18 +101,22 @@ export class RemoteStatuses {
     if (author.uri && new URL(author.uri).origin !== object.id.origin) {
       throw new RemoteObjectError(`${uri} is attributed to an actor of another origin`);
     }
-    return this.store(ctx, object, author, depth);
+    return this.store(ctx, object, author, document as JsonDocument, depth);
   }
 
-  /** Stores an object whose author is known to be `author` (the verified signer, or fetched). */
+  /**
+   * Stores an object whose author is known to be `author` (the verified signer, or fetched);
+   * `source`: the object as sent, when at hand.
+   */
   async store(
     ctx: Context<unknown>,
     object: StatusObject,
     author: Account,
+    source: JsonDocument | null,
     depth = 0,
   ): Promise<Status | null> {
     return this.create.call(author, {
-      ...(await this.content(ctx, object)),
+      ...(await this.content(ctx, object, author, source)),
       uri: object.id!.href,
       url: urlOf(object),
       visibility: visibilityOf(object, author.followersUrl),
@@ -105,28 +126,47 @@ export class RemoteStatuses {
   }
 
   /** Applies an edit of a stored status by its author (the verified signer). */
-  async edit(ctx: Context<unknown>, object: StatusObject, author: Account, status: Status) {
+  async edit(
+    ctx: Context<unknown>,
+    object: StatusObject,
+    author: Account,
+    status: Status,
+    source: JsonDocument | null,
+  ) {
     const editedAt = object.updated ?? object.published;
     return this.editService.call(author, status.id, {
-      ...(await this.content(ctx, object)),
+      ...(await this.content(ctx, object, author, source)),
       editedAt: editedAt ? new Date(editedAt.epochMilliseconds) : new Date(),
     });
   }
 
-  /** Text, warnings, language, mentions of accounts known here, hashtags and poll of an object. */
-  private async content(ctx: Context<unknown>, object: StatusObject) {
+  /**
+   * Text, warnings, language, mentions of accounts known here, hashtags, poll and attachments
+   * of an object; the custom emojis it tags are stored as its author's server's.
+   */
+  private async content(
+    ctx: Context<unknown>,
+    object: StatusObject,
+    author: Account,
+    source: JsonDocument | null,
+  ) {
     const mentioned: Account[] = [];
     const hashtags: string[] = [];
+    const emojis: RemoteEmojiFields[] = [];
     for await (const tag of object.getTags({ ...ctx, suppressError: true })) {
-      if (mentioned.length + hashtags.length >= MAX_TAGS) break;
+      if (mentioned.length + hashtags.length + emojis.length >= MAX_TAGS) break;
       if (tag instanceof Mention && tag.href) {
         const account = await this.lookups.knownAccount(ctx, tag.href);
         if (account) mentioned.push(account);
       } else if (tag instanceof Hashtag && tag.name) {
         const name = tag.name.toString().replace(/^#/, '');
         if (/^[\p{L}\p{N}_]+$/u.test(name)) hashtags.push(name);
+      } else if (tag instanceof Emoji) {
+        const emoji = await emojiOf(ctx, tag);
+        if (emoji) emojis.push(emoji);
       }
     }
+    if (author.domain) await this.emojis.call(author.domain, emojis);
     const content = object.contents[0] ?? object.content;
     const summary = object.summary?.toString() ?? '';
     return {
@@ -137,6 +177,7 @@ export class RemoteStatuses {
       mentioned,
       hashtags,
       poll: object instanceof Question ? await pollOf(ctx, object) : null,
+      media: await mediaOf(ctx, object, source),
     };
   }
 
@@ -153,6 +194,23 @@ export class RemoteStatuses {
     // An unreachable or refused ancestor leaves the reply without its parent, as on Mastodon.
     return this.fetch(ctx, parentId.href, depth + 1).catch(() => null);
   }
+}
+
+/**
+ * The embedded object of an activity as it was sent (Fedify keeps the document it parsed),
+ * or null when the activity only names it.
+ */
+export async function embeddedSource(
+  activity: { toJsonLd(): Promise<unknown> },
+  objectId: URL,
+): Promise<JsonDocument | null> {
+  const json = await activity.toJsonLd();
+  const object = typeof json === 'object' && json !== null ? (json as JsonDocument).object : null;
+  return typeof object === 'object' &&
+    object !== null &&
+    (object as JsonDocument).id === objectId.href
+    ? (object as JsonDocument)
+    : null;
 }
 
 /**

@@ -4,6 +4,7 @@ import { CustomEmojiQueries } from './custom-emoji-queries';
 import { ExportCustomEmojisService } from './export-custom-emojis.service';
 import { ImportCustomEmojisService } from './import-custom-emojis.service';
 import { PurgeCustomEmojisService } from './purge-custom-emojis.service';
+import { StoreRemoteEmojisService } from './store-remote-emojis.service';
 
 /** The custom emoji feature's providers, registered by CoreModule. */
 export const CUSTOM_EMOJIS_PROVIDERS: Provider[] = [
@@ -12,4 +13,5 @@ export const CUSTOM_EMOJIS_PROVIDERS: Provider[] = [
   ImportCustomEmojisService,
   ExportCustomEmojisService,
   PurgeCustomEmojisService,
+  StoreRemoteEmojisService,
 ];

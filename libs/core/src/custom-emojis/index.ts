@@ -4,3 +4,4 @@ export * from './custom-emojis.providers';
 export * from './export-custom-emojis.service';
 export * from './import-custom-emojis.service';
 export * from './purge-custom-emojis.service';
+export * from './store-remote-emojis.service';

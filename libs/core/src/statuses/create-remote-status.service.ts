@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import {
   Account,
+  MediaAttachmentRepository,
   PollRepository,
+  RemoteMediaFields,
   RemotePollFields,
   Status,
   StatusRepository,
@@ -12,6 +14,7 @@ import {
 } from '@nestodon/domain';
 import { JobName, JobQueue } from '@nestodon/queue';
 import { htmlToText } from '@nestodon/text';
+import { DomainModerationQueries } from '../domain-moderation/domain-moderation-queries';
 import { FindOrCreateTagsService } from '../tags/find-or-create-tags.service';
 import { ProcessMentionsService } from './process-mentions.service';
 import { StatusBookkeeping } from './status-bookkeeping';
@@ -33,12 +36,14 @@ export interface RemoteStatusInput {
   hashtags: string[];
   /** The poll of a Question, with its server's counts. */
   poll: RemotePollFields | null;
+  /** Its attachments, in order, by remote URL. */
+  media: RemoteMediaFields[];
 }
 
 /**
  * Stores a remote status delivered to us (Mastodon's ActivityPub::Activity::Create): once per
  * id, never when its id was deleted first (a tombstone), in its thread's conversation, with its
- * mentions, hashtags, poll and the counters it moves; then distributed like a local post (fan-out to
+ * mentions, hashtags, poll, attachments (by remote URL) and the counters it moves; then distributed like a local post (fan-out to
  * local followers' home feeds, mention notifications). Null when nothing was created.
  */
 @Injectable()
@@ -52,6 +57,8 @@ export class CreateRemoteStatusService {
     private readonly tags: FindOrCreateTagsService,
     private readonly bookkeeping: StatusBookkeeping,
     private readonly polls: PollRepository,
+    private readonly mediaRows: MediaAttachmentRepository,
+    private readonly domainModeration: DomainModerationQueries,
     private readonly jobs: JobQueue,
   ) {}
 
@@ -60,6 +67,7 @@ export class CreateRemoteStatusService {
       return null;
     }
     const thread = input.inReplyTo;
+    const media = await this.mediaOf(account, input.media);
     const status = await this.transactions.run(async (tx) => {
       const conversationId = await this.bookkeeping.conversationFor(thread, tx);
       const inserted = await this.writes.insertStatus(
@@ -90,6 +98,14 @@ export class CreateRemoteStatusService {
         tags.filter((tag) => tag.usable !== false).map((tag) => tag.id),
         tx,
       );
+      const mediaIds = await this.mediaRows.insertRemote(
+        { accountId: account.id, statusId: inserted.id },
+        media,
+        tx,
+      );
+      if (mediaIds.length) {
+        await this.writes.update(inserted.id, { orderedMediaAttachmentIds: mediaIds }, tx);
+      }
       if (input.poll) {
         const poll = await this.polls.insertRemote(account.id, inserted.id, input.poll, tx);
         await this.writes.update(inserted.id, { pollId: poll.id }, tx);
@@ -99,5 +115,18 @@ export class CreateRemoteStatusService {
     });
     await this.jobs.enqueue(JobName.DistributeStatus, { statusId: status.id });
     return this.statuses.findOneWithRelations(status.id);
+  }
+
+  /**
+   * The attachments as stored: from a server whose media are rejected here, only links
+   * (type unknown, as Mastodon shows media it never downloads), never to be fetched.
+   */
+  private async mediaOf(
+    account: Account,
+    media: RemoteMediaFields[],
+  ): Promise<RemoteMediaFields[]> {
+    if (media.length === 0 || !account.domain) return media;
+    const { rejectMedia } = await this.domainModeration.verdictFor(account.domain);
+    return rejectMedia ? media.map((fields) => ({ ...fields, type: 'unknown' as const })) : media;
   }
 }

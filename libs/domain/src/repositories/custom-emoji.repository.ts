@@ -8,6 +8,15 @@ export interface EmojiKey {
   domain: string | null;
 }
 
+/** A remote server's emoji as one of its documents tags it. */
+export interface RemoteEmojiFields {
+  shortcode: string;
+  imageRemoteUrl: string;
+  uri: string | null;
+  /** When its server says it last changed; null when it does not say. */
+  updatedAt: Date | null;
+}
+
 /** Custom emoji rows. */
 @Injectable()
 export class CustomEmojiRepository {
@@ -79,6 +88,34 @@ export class CustomEmojiRepository {
       order: { id: 'ASC' },
       take: limit,
     });
+  }
+
+  /**
+   * Stores a server's emojis: new ones added, known ones taking a new image URL (their local
+   * copy forgotten) or a newer `updated`, as Mastodon keeps them; others left as they are.
+   */
+  async upsertRemote(domain: string, emojis: RemoteEmojiFields[]): Promise<void> {
+    if (emojis.length === 0) return;
+    await this.dataSource.query(
+      `WITH incoming AS (
+         SELECT * FROM unnest($2::varchar[], $3::varchar[], $4::varchar[], $5::timestamptz[])
+                    AS e (shortcode, uri, url, updated))
+       INSERT INTO custom_emojis (shortcode, domain, uri, image_remote_url, updated_at)
+       SELECT shortcode, $1, uri, url, COALESCE(updated, now()) FROM incoming
+       ON CONFLICT (shortcode, (COALESCE(domain, ''))) DO UPDATE
+          SET image_remote_url = EXCLUDED.image_remote_url, uri = EXCLUDED.uri,
+              image_file_name = NULL, image_content_type = NULL, updated_at = now()
+        WHERE custom_emojis.image_remote_url IS DISTINCT FROM EXCLUDED.image_remote_url
+           OR EXISTS (SELECT 1 FROM incoming i
+                       WHERE i.shortcode = EXCLUDED.shortcode AND i.updated > custom_emojis.updated_at)`,
+      [
+        domain,
+        emojis.map((emoji) => emoji.shortcode),
+        emojis.map((emoji) => emoji.uri),
+        emojis.map((emoji) => emoji.imageRemoteUrl),
+        emojis.map((emoji) => emoji.updatedAt?.toISOString() ?? null),
+      ],
+    );
   }
 
   save(emoji: DeepPartial<CustomEmoji>): Promise<CustomEmoji> {

@@ -22,6 +22,12 @@ const FILE_COLUMNS = `id::text AS "id", remote_url AS "remoteUrl", processing,
   file_file_size::float8 AS "fileFileSize", thumbnail_file_name AS "thumbnailFileName",
   thumbnail_file_size::float8 AS "thumbnailFileSize", meta`;
 
+/** What a remote status says of one of its attachments (the file stays on its server). */
+export type RemoteMediaFields = Pick<
+  MediaAttachment,
+  'type' | 'remoteUrl' | 'thumbnailRemoteUrl' | 'description' | 'meta' | 'blurhash'
+>;
+
 /** Unattached: on no status, posted or scheduled. */
 const UNATTACHED = 'status_id IS NULL AND scheduled_status_id IS NULL';
 
@@ -40,6 +46,19 @@ export class MediaAttachmentRepository {
 
   insert(fields: Partial<MediaAttachment>, tx?: Transaction): Promise<MediaAttachment> {
     return this.manager(tx).getRepository(MediaAttachment).save(fields);
+  }
+
+  /** A remote status's attachments, known by their remote URLs; their ids in order. */
+  async insertRemote(
+    owner: { accountId: string; statusId: string },
+    media: RemoteMediaFields[],
+    tx: Transaction,
+  ): Promise<string[]> {
+    if (media.length === 0) return [];
+    const rows = await tx
+      .getRepository(MediaAttachment)
+      .save(media.map((fields) => ({ ...owner, ...fields, processing: 'complete' as const })));
+    return rows.map((row) => row.id);
   }
 
   /** Attachments by id, in the order of `ids` (unknown ones left out). */

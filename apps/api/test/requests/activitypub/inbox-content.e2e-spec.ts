@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { Account, AccountRepository, Poll, PollVote, Status } from '@nestodon/domain';
+import {
+  Account,
+  AccountRepository,
+  CustomEmoji,
+  DomainBlock,
+  Poll,
+  PollVote,
+  Status,
+} from '@nestodon/domain';
 import { createAccessToken, createLocalAccount, createPoll, createStatus } from '@nestodon/testing';
 import { ApiHarness, startApi } from '../../support/api-harness';
 import {
@@ -255,6 +263,140 @@ describe('inbound content: polls, attachments, emoji, Move, actor deletion', () 
       expect(
         await api.dataSource.getRepository(Poll).findOneByOrFail({ id: poll.id }),
       ).toMatchObject({ votesCount: 0 });
+    });
+  });
+  describe('attachments and custom emoji', () => {
+    const BLURHASH = 'UBL_:rOpGG-oBUNG,qRj2so|=eE1w^n4S5NH';
+    const attachments = () => [
+      {
+        type: 'Document',
+        mediaType: 'image/jpeg',
+        url: `${remote.base}/media/cat.jpg`,
+        name: 'a cat on a mat',
+        blurhash: BLURHASH,
+        focalPoint: [0.5, -0.25],
+        width: 1200,
+        height: 800,
+      },
+      {
+        type: 'Document',
+        mediaType: 'video/mp4',
+        url: `${remote.base}/media/clip.mp4`,
+        icon: { type: 'Image', url: `${remote.base}/media/clip-poster.jpg` },
+      },
+      { type: 'Audio', url: `${remote.base}/media/song.mp3` },
+      { type: 'Document', mediaType: 'application/pdf', url: `${remote.base}/media/paper.pdf` },
+      { type: 'Document', mediaType: 'image/png', url: 'javascript:alert(1)' },
+    ];
+    const blobcat = (image = 'blobcat.png') => ({
+      id: `${remote.base}/emojis/blobcat`,
+      type: 'Emoji',
+      name: ':blobcat:',
+      updated: '2026-01-01T00:00:00Z',
+      icon: { type: 'Image', mediaType: 'image/png', url: `${remote.base}/emoji/${image}` },
+    });
+
+    it('stores attachments by remote URL and shows them in media_attachments', async () => {
+      const object = note(bob, { attachment: attachments(), sensitive: true });
+      // Mastodon's context names its attachment terms.
+      const context = [
+        ...MASTODON_CONTEXT,
+        {
+          blurhash: 'toot:blurhash',
+          focalPoint: { '@container': '@list', '@id': 'toot:focalPoint' },
+        },
+      ];
+      await deliver({ ...activity('Create', bob, object), '@context': context }, bob);
+      const status = (await statusByUri(object.id as string))!;
+      const res = await api.http.get(`/api/v1/statuses/${status.id}`).expect(200);
+      expect(res.body.sensitive).toBe(true);
+      expect(res.body.media_attachments).toEqual([
+        expect.objectContaining({
+          type: 'image',
+          url: `${remote.base}/media/cat.jpg`,
+          remote_url: `${remote.base}/media/cat.jpg`,
+          preview_url: `${remote.base}/media/cat.jpg`,
+          description: 'a cat on a mat',
+          blurhash: BLURHASH,
+          meta: {
+            original: { width: 1200, height: 800, size: '1200x800', aspect: 1.5 },
+            focus: { x: 0.5, y: -0.25 },
+          },
+        }),
+        expect.objectContaining({
+          type: 'video',
+          url: `${remote.base}/media/clip.mp4`,
+          preview_url: `${remote.base}/media/clip-poster.jpg`,
+          preview_remote_url: `${remote.base}/media/clip-poster.jpg`,
+          description: null,
+          blurhash: null,
+        }),
+        expect.objectContaining({ type: 'audio', url: `${remote.base}/media/song.mp3` }),
+        expect.objectContaining({ type: 'unknown', remote_url: `${remote.base}/media/paper.pdf` }),
+      ]);
+    });
+
+    it("keeps tagged custom emojis as the remote server's, shown on statuses and accounts only", async () => {
+      const emo = remote.actor('emo', {
+        name: 'Emo :blobcat:',
+        tag: [blobcat()],
+      });
+      const object = note(emo, { content: '<p>hi :blobcat: :unknown:</p>', tag: [blobcat()] });
+      await deliver(activity('Create', emo, object), emo);
+      const status = (await statusByUri(object.id as string))!;
+      const res = await api.http.get(`/api/v1/statuses/${status.id}`).expect(200);
+      const shown = {
+        shortcode: 'blobcat',
+        url: `${remote.base}/emoji/blobcat.png`,
+        static_url: `${remote.base}/emoji/blobcat.png`,
+        visible_in_picker: true,
+      };
+      expect(res.body.emojis).toEqual([expect.objectContaining(shown)]);
+      expect(res.body.account.emojis).toEqual([expect.objectContaining(shown)]);
+      expect(res.body.account.display_name).toBe('Emo :blobcat:');
+      const picker = await api.http.get('/api/v1/custom_emojis').expect(200);
+      expect(picker.body).toEqual([]);
+
+      // A new image for the shortcode replaces the old one; the same tag again changes nothing.
+      const again = note(emo, {
+        content: '<p>:blobcat:</p>',
+        tag: [blobcat('blobcat-2.png')],
+      });
+      await deliver(activity('Create', emo, again), emo);
+      const rows = await api.dataSource
+        .getRepository(CustomEmoji)
+        .findBy({ shortcode: 'blobcat', domain: remote.host });
+      expect(rows).toEqual([
+        expect.objectContaining({
+          imageRemoteUrl: `${remote.base}/emoji/blobcat-2.png`,
+          uri: `${remote.base}/emojis/blobcat`,
+        }),
+      ]);
+    });
+
+    it('takes no emoji and only links as attachments from a server whose media are rejected', async () => {
+      const blocks = api.dataSource.getRepository(DomainBlock);
+      await blocks.save({ domain: remote.host, severity: 'noop', rejectMedia: true });
+      try {
+        const shy = remote.actor('shy');
+        const object = note(shy, {
+          content: '<p>:partyparrot:</p>',
+          attachment: attachments().slice(0, 1),
+          tag: [{ ...blobcat(), name: ':partyparrot:' }],
+        });
+        await deliver(activity('Create', shy, object), shy);
+        const status = (await statusByUri(object.id as string))!;
+        const res = await api.http.get(`/api/v1/statuses/${status.id}`).expect(200);
+        expect(res.body.emojis).toEqual([]);
+        expect(res.body.media_attachments).toEqual([
+          expect.objectContaining({ type: 'unknown', remote_url: `${remote.base}/media/cat.jpg` }),
+        ]);
+        expect(
+          await api.dataSource.getRepository(CustomEmoji).countBy({ shortcode: 'partyparrot' }),
+        ).toBe(0);
+      } finally {
+        await blocks.clear();
+      }
     });
   });
 });
