@@ -40,6 +40,7 @@ const MAX_WEBFINGER_BYTES = 64 * 1024;
 const ACTIVITY_TYPES = /^application\/(activity\+json|ld\+json)/;
 const MAX_FIELDS = 16;
 const MAX_EMOJIS = 50;
+const MAX_ALIASES = 20;
 
 /** Why a remote actor was not believed (or not found). */
 export class RemoteActorError extends Error {
@@ -246,5 +247,6 @@ export async function actorValues(
     avatarRemoteUrl: avatar,
     headerRemoteUrl: header,
     lastWebfingeredAt: new Date(),
+    alsoKnownAs: actor.aliasIds.slice(0, MAX_ALIASES).map((alias) => alias.href),
   };
 }

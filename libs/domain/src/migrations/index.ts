@@ -32,6 +32,7 @@ import { AccessBlocks1795482333645 } from './1795482333645-access-blocks';
 import { Trends1795482628416 } from './1795482628416-trends';
 import { ModerationWarningNotifications1795482908174 } from './1795482908174-moderation-warning-notifications';
 import { StatusIdempotencyKeys1795485634021 } from './1795485634021-status-idempotency-keys';
+import { AccountAliases1795491229000 } from './1795491229000-account-aliases';
 /** Every migration in order; listed explicitly so compiled code and tests load the same set. */
 export const MIGRATIONS = [
   InitialSchema1763700000000,
@@ -68,4 +69,5 @@ export const MIGRATIONS = [
   Trends1795482628416,
   ModerationWarningNotifications1795482908174,
   StatusIdempotencyKeys1795485634021,
+  AccountAliases1795491229000,
 ];

@@ -2,13 +2,25 @@ import { randomUUID } from 'node:crypto';
 import {
   Account,
   AccountRepository,
+  Block,
   CustomEmoji,
   DomainBlock,
+  Follow,
+  FollowRequest,
+  Mute,
   Poll,
   PollVote,
   Status,
 } from '@nestodon/domain';
-import { createAccessToken, createLocalAccount, createPoll, createStatus } from '@nestodon/testing';
+import {
+  createAccessToken,
+  createLocalAccount,
+  createPoll,
+  createStatus,
+  insertBlock,
+  insertFollow,
+  insertMute,
+} from '@nestodon/testing';
 import { ApiHarness, startApi } from '../../support/api-harness';
 import {
   MASTODON_CONTEXT,
@@ -397,6 +409,70 @@ describe('inbound content: polls, attachments, emoji, Move, actor deletion', () 
       } finally {
         await blocks.clear();
       }
+    });
+  });
+  describe('Move', () => {
+    const ALIASES = [
+      ...MASTODON_CONTEXT,
+      { alsoKnownAs: { '@id': 'as:alsoKnownAs', '@type': '@id' } },
+    ];
+    const move = (actor: RemoteActor, object: string, target: string) =>
+      activity('Move', actor, object, { target });
+    const local = async (username: string) =>
+      (await createLocalAccount(api.dataSource, { username })).account;
+    const count = (
+      entity: typeof Follow | typeof FollowRequest | typeof Block | typeof Mute,
+      accountId: string,
+      targetAccountId: string,
+    ) => api.dataSource.getRepository(entity).countBy({ accountId, targetAccountId });
+
+    it('moves local followers, blocks and mutes to the account that names the old one', async () => {
+      const old = remote.actor('old');
+      const next = remote.actor('next', { '@context': ALIASES, alsoKnownAs: [old.id] });
+      // The old account becomes known through an activity of its own.
+      await deliver(activity('Create', old, note(old)), old);
+      const oldAccount = await accountOf(old);
+      const [fan, blocker, muter, wary] = await Promise.all(
+        ['fan', 'blocker', 'muter', 'wary'].map(local),
+      );
+      await insertFollow(api.dataSource, fan, oldAccount);
+      await insertBlock(api.dataSource, blocker, oldAccount);
+      await insertMute(api.dataSource, muter, oldAccount);
+      await insertFollow(api.dataSource, wary, oldAccount);
+      // wary blocks the new account already: following it is refused, the old follow stays.
+      await deliver(activity('Create', next, note(next)), next);
+      const nextAccount = await accountOf(next);
+      await insertBlock(api.dataSource, wary, nextAccount);
+
+      await deliver(move(old, old.id, next.id), old);
+
+      expect((await accountOf(old)).movedToAccountId).toBe(nextAccount.id);
+      // A remote account is followed by request until it accepts.
+      expect(await count(FollowRequest, fan.id, nextAccount.id)).toBe(1);
+      expect(await count(Follow, fan.id, oldAccount.id)).toBe(0);
+      expect(await count(Block, blocker.id, nextAccount.id)).toBe(1);
+      expect(await count(Mute, muter.id, nextAccount.id)).toBe(1);
+      expect(await count(Follow, wary.id, oldAccount.id)).toBe(1);
+      expect(await count(FollowRequest, wary.id, nextAccount.id)).toBe(0);
+
+      const res = await api.http.get(`/api/v1/accounts/${oldAccount.id}`).expect(200);
+      expect(res.body.moved).toMatchObject({ id: nextAccount.id, acct: `next@${remote.host}` });
+    });
+
+    it('ignores a Move to an account that does not name the old one, or by someone else', async () => {
+      const left = remote.actor('left');
+      const stranger = remote.actor('stranger');
+      await deliver(activity('Create', left, note(left)), left);
+      const leftAccount = await accountOf(left);
+      const fan = await local('loyal');
+      await insertFollow(api.dataSource, fan, leftAccount);
+
+      await deliver(move(left, left.id, stranger.id), left);
+      const impostor = remote.actor('impostor2', { '@context': ALIASES, alsoKnownAs: [left.id] });
+      await deliver(move(impostor, left.id, impostor.id), impostor);
+
+      expect((await accountOf(left)).movedToAccountId).toBeNull();
+      expect(await count(Follow, fan.id, leftAccount.id)).toBe(1);
     });
   });
 });
