@@ -9,7 +9,6 @@ import {
   RecordNotFoundError,
   TransactionRunner,
   UserRepository,
-  ValidationError,
 } from '@nestodon/domain';
 import { Channel, PublisherService, SystemEvent } from '@nestodon/pubsub';
 import { FeedManager } from '../feeds/feed-manager';
@@ -23,13 +22,14 @@ import { ActivityOutbox } from '../outbox/activity-outbox';
 const BATCH = 100;
 
 /**
- * `accounts delete` of the operator CLI (Mastodon's DeleteAccountService for a local
- * account): the login stops working at once; each status is removed as its author would
+ * Deletes an account (Mastodon's DeleteAccountService): a local one for `accounts delete` of
+ * the operator CLI, a remote one when its server says the actor is gone (a Delete of the
+ * actor). A local login stops working at once; each status is removed as its author would
  * remove it (counters, reblogs, pins) and leaves the followers' feeds and streams now, while
  * the followers are still known; media files and profile images leave the disk; then the
  * user, its tokens, relationships, lists, notifications and everything else the account
  * owned go, and its own feeds. The account row stays as an empty suspended profile that
- * keeps the username taken.
+ * keeps the username taken. Only a local account's deletion is told to other servers.
  */
 @Injectable()
 export class DeleteAccountService {
@@ -50,10 +50,9 @@ export class DeleteAccountService {
   ) {}
 
   async call(account: Account): Promise<void> {
-    if (!account.isLocal) throw new ValidationError('Only local accounts can be deleted');
-    await this.lockOut(account);
+    if (account.isLocal) await this.lockOut(account);
     // Who knew the account, found while its follows still exist: they hear of its Delete.
-    const inboxes = await this.inboxes.acquaintanceInboxes(account.id);
+    const inboxes = account.isLocal ? await this.inboxes.acquaintanceInboxes(account.id) : [];
     await this.removeStatuses(account);
     await this.removeFiles(account);
     const lists = await this.lists.listsOf(account.id);

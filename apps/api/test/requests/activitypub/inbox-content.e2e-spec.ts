@@ -85,6 +85,11 @@ describe('inbound content: polls, attachments, emoji, Move, actor deletion', () 
     object,
     ...extra,
   });
+  const count = (
+    entity: typeof Follow | typeof FollowRequest | typeof Block | typeof Mute,
+    accountId: string,
+    targetAccountId: string,
+  ) => api.dataSource.getRepository(entity).countBy({ accountId, targetAccountId });
   const deliver = async (body: Json, actor: RemoteActor) =>
     expect((await signedPost(sharedInbox(), body, actor)).status).toBe(202);
 
@@ -420,12 +425,6 @@ describe('inbound content: polls, attachments, emoji, Move, actor deletion', () 
       activity('Move', actor, object, { target });
     const local = async (username: string) =>
       (await createLocalAccount(api.dataSource, { username })).account;
-    const count = (
-      entity: typeof Follow | typeof FollowRequest | typeof Block | typeof Mute,
-      accountId: string,
-      targetAccountId: string,
-    ) => api.dataSource.getRepository(entity).countBy({ accountId, targetAccountId });
-
     it('moves local followers, blocks and mutes to the account that names the old one', async () => {
       const old = remote.actor('old');
       const next = remote.actor('next', { '@context': ALIASES, alsoKnownAs: [old.id] });
@@ -473,6 +472,39 @@ describe('inbound content: polls, attachments, emoji, Move, actor deletion', () 
 
       expect((await accountOf(left)).movedToAccountId).toBeNull();
       expect(await count(Follow, fan.id, leftAccount.id)).toBe(1);
+    });
+  });
+  describe('Delete of the actor', () => {
+    it('deletes the remote account: statuses, follows both ways, and its later activities', async () => {
+      const gone = remote.actor('gone');
+      const first = note(gone);
+      await deliver(activity('Create', gone, first), gone);
+      await deliver(activity('Follow', gone, localActor('alice')), gone);
+      const account = await accountOf(gone);
+      const fan = (await createLocalAccount(api.dataSource, { username: 'gonefan' })).account;
+      await insertFollow(api.dataSource, fan, account);
+      const status = (await statusByUri(first.id as string))!;
+      expect(await count(Follow, account.id, alice.id)).toBe(1);
+
+      // Someone else cannot delete it.
+      const other = remote.actor('other');
+      await deliver(activity('Delete', other, gone.id), other);
+      expect((await accountOf(gone)).suspendedAt).toBeNull();
+
+      await deliver(activity('Delete', gone, gone.id, { to: [PUBLIC] }), gone);
+
+      expect((await statusByUri(first.id as string))?.deletedAt).not.toBeNull();
+      await api.http.get(`/api/v1/statuses/${status.id}`).expect(404);
+      expect(await count(Follow, account.id, alice.id)).toBe(0);
+      expect(await count(Follow, fan.id, account.id)).toBe(0);
+      expect((await accountOf(gone)).suspendedAt).not.toBeNull();
+      // Gone, as Mastodon answers for an account deleted for good.
+      await api.http.get(`/api/v1/accounts/${account.id}`).expect(410);
+
+      // What it sends afterwards (its key still cached) is dropped.
+      const late = note(gone);
+      await deliver(activity('Create', gone, late), gone);
+      expect(await statusByUri(late.id as string)).toBeNull();
     });
   });
 });
