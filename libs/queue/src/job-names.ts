@@ -56,6 +56,12 @@ export const JobName = {
    */
   ProcessMedia: 'media.process',
   /**
+   * Fetch a remote status's attachment through the safe client and keep a converted copy, as
+   * Mastodon caches remote media; a failure leaves the remote URL served. Repeated runs do
+   * nothing.
+   */
+  CacheRemoteMedia: 'media.cache_remote',
+  /**
    * Recurring (hourly): remove uploads left unattached for a day and the media of statuses
    * deleted without a redraft, files included.
    */
@@ -116,6 +122,7 @@ export interface JobPayloads {
   [JobName.DeleteSuspendedAccount]: { accountId: string };
   [JobName.DeliverWebPush]: { subscriptionId: string; notificationId: string };
   [JobName.ProcessMedia]: { mediaAttachmentId: string };
+  [JobName.CacheRemoteMedia]: { mediaAttachmentId: string };
   [JobName.RemoveOrphanedMedia]: Record<string, never>;
   [JobName.GenerateAnnualReport]: { accountId: string; year: number };
   [JobName.PublishAnnouncement]: { announcementId: string };
@@ -221,6 +228,7 @@ export interface JobResults {
   /** What became of the push: sent, dropped (subscription or notification gone), unsubscribed. */
   [JobName.DeliverWebPush]: { outcome: 'sent' | 'dropped' | 'unsubscribed' };
   [JobName.ProcessMedia]: { processed: boolean };
+  [JobName.CacheRemoteMedia]: { cached: boolean };
   /** How many attachments were removed. */
   [JobName.RemoveOrphanedMedia]: { removed: number };
   [JobName.GenerateAnnualReport]: { generated: boolean };
@@ -262,6 +270,7 @@ export const QUEUE_OF_JOB: Record<JobName, QueueName> = {
   [JobName.DeleteSuspendedAccount]: 'default',
   [JobName.DeliverWebPush]: 'push',
   [JobName.ProcessMedia]: 'media',
+  [JobName.CacheRemoteMedia]: 'media',
   [JobName.RemoveOrphanedMedia]: 'scheduler',
   [JobName.GenerateAnnualReport]: 'default',
   [JobName.PublishAnnouncement]: 'scheduler',

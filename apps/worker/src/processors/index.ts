@@ -4,6 +4,7 @@ import { AfterBlockProcessor } from './after-block.processor';
 import { AfterDomainBlockProcessor } from './after-domain-block.processor';
 import { AfterMuteProcessor } from './after-mute.processor';
 import { AuthorizeAllFollowRequestsProcessor } from './authorize-all-follow-requests.processor';
+import { CacheRemoteMediaProcessor } from './cache-remote-media.processor';
 import { DeleteSuspendedAccountProcessor } from './delete-suspended-account.processor';
 import { DeliverActivityProcessor } from './deliver-activity.processor';
 import { DeliverWebPushProcessor } from './deliver-web-push.processor';
@@ -53,6 +54,7 @@ export const PROCESSOR_OF_JOB: { readonly [N in JobName]: Type<JobProcessor<N>> 
   [JobName.DeleteSuspendedAccount]: DeleteSuspendedAccountProcessor,
   [JobName.DeliverWebPush]: DeliverWebPushProcessor,
   [JobName.ProcessMedia]: ProcessMediaProcessor,
+  [JobName.CacheRemoteMedia]: CacheRemoteMediaProcessor,
   [JobName.RemoveOrphanedMedia]: RemoveOrphanedMediaProcessor,
   [JobName.GenerateAnnualReport]: GenerateAnnualReportProcessor,
   [JobName.PublishAnnouncement]: PublishAnnouncementProcessor,

@@ -68,6 +68,7 @@ export class CreateRemoteStatusService {
     }
     const thread = input.inReplyTo;
     const media = await this.mediaOf(account, input.media);
+    let mediaIds: string[] = [];
     const status = await this.transactions.run(async (tx) => {
       const conversationId = await this.bookkeeping.conversationFor(thread, tx);
       const inserted = await this.writes.insertStatus(
@@ -98,7 +99,7 @@ export class CreateRemoteStatusService {
         tags.filter((tag) => tag.usable !== false).map((tag) => tag.id),
         tx,
       );
-      const mediaIds = await this.mediaRows.insertRemote(
+      mediaIds = await this.mediaRows.insertRemote(
         { accountId: account.id, statusId: inserted.id },
         media,
         tx,
@@ -114,12 +115,19 @@ export class CreateRemoteStatusService {
       return inserted;
     });
     await this.jobs.enqueue(JobName.DistributeStatus, { statusId: status.id });
+    // Copies are kept of what may be fetched (no links, nothing from rejected servers).
+    const cacheable = mediaIds.filter((_, index) => media[index].type !== 'unknown');
+    await this.jobs.enqueueMany(
+      JobName.CacheRemoteMedia,
+      cacheable.map((mediaAttachmentId) => ({ mediaAttachmentId })),
+    );
     return this.statuses.findOneWithRelations(status.id);
   }
 
   /**
    * The attachments as stored: from a server whose media are rejected here, only links
-   * (type unknown, as Mastodon shows media it never downloads), never to be fetched.
+   * (type unknown, as Mastodon shows media it never downloads), never fetched; others are
+   * copied by the worker.
    */
   private async mediaOf(
     account: Account,

@@ -61,6 +61,36 @@ export class MediaAttachmentRepository {
     return rows.map((row) => row.id);
   }
 
+  /**
+   * Records the local copy of a remote attachment (its focal point kept, and the blurhash its
+   * server sent before the one computed here); false when it has one already or is gone.
+   */
+  async cacheRemoteFile(
+    id: string,
+    copy: Pick<
+      MediaAttachment,
+      'type' | 'fileFileName' | 'fileContentType' | 'fileFileSize' | 'meta' | 'blurhash'
+    >,
+  ): Promise<boolean> {
+    const [, affected] = (await this.dataSource.query(
+      `UPDATE media_attachments
+          SET type = $2, file_file_name = $3, file_content_type = $4, file_file_size = $5,
+              meta = $6::jsonb || jsonb_strip_nulls(jsonb_build_object('focus', meta->'focus')),
+              blurhash = COALESCE(blurhash, $7), updated_at = now()
+        WHERE id = $1 AND file_file_name IS NULL AND remote_url <> ''`,
+      [
+        id,
+        copy.type,
+        copy.fileFileName,
+        copy.fileContentType,
+        copy.fileFileSize,
+        JSON.stringify(copy.meta ?? {}),
+        copy.blurhash,
+      ],
+    )) as [unknown, number];
+    return affected > 0;
+  }
+
   /** Attachments by id, in the order of `ids` (unknown ones left out). */
   async findByIds(ids: string[]): Promise<MediaAttachment[]> {
     const unique = [...new Set(ids)];

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { MediaStorage } from '@nestodon/core';
 import {
   Account,
   AccountRepository,
@@ -20,6 +22,7 @@ import {
   insertBlock,
   insertFollow,
   insertMute,
+  noiseImage,
 } from '@nestodon/testing';
 import { ApiHarness, startApi } from '../../support/api-harness';
 import {
@@ -351,6 +354,40 @@ describe('inbound content: polls, attachments, emoji, Move, actor deletion', () 
         expect.objectContaining({ type: 'audio', url: `${remote.base}/media/song.mp3` }),
         expect.objectContaining({ type: 'unknown', remote_url: `${remote.base}/media/paper.pdf` }),
       ]);
+    });
+
+    it('keeps a copy of a remote image made by the worker, the remote URL beside it', async () => {
+      remote.files.set('/media/photo.jpg', {
+        data: await noiseImage(640, 480),
+        contentType: 'image/jpeg',
+      });
+      const object = note(bob, {
+        attachment: [
+          {
+            type: 'Document',
+            mediaType: 'image/jpeg',
+            url: `${remote.base}/media/photo.jpg`,
+            name: 'noise',
+          },
+        ],
+      });
+      await deliver(activity('Create', bob, object), bob);
+      const status = (await statusByUri(object.id as string))!;
+      const res = await api.http.get(`/api/v1/statuses/${status.id}`).expect(200);
+      const [media] = res.body.media_attachments;
+      const cached = `${api.config.media.baseUrl}/cache/media_attachments/files/`;
+      expect(media).toMatchObject({
+        type: 'image',
+        remote_url: `${remote.base}/media/photo.jpg`,
+        description: 'noise',
+        meta: { original: { width: 640, height: 480 } },
+      });
+      expect(media.url).toMatch(new RegExp(`^${cached}.+/original/[0-9a-f]+\\.jpe?g$`));
+      expect(media.preview_url).toMatch(new RegExp(`^${cached}.+/small/`));
+      expect(media.blurhash).toEqual(expect.any(String));
+      const key = (media.url as string).slice(api.config.media.baseUrl.length + 1);
+      const copy = await api.app.get(MediaStorage).read(key);
+      expect(await sharp(copy).metadata()).toMatchObject({ width: 640, height: 480 });
     });
 
     it("keeps tagged custom emojis as the remote server's, shown on statuses and accounts only", async () => {
