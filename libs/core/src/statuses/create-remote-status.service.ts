@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
   Account,
-  MediaAttachmentRepository,
   PollRepository,
   RemoteMediaFields,
   RemotePollFields,
@@ -14,9 +13,9 @@ import {
 } from '@nestodon/domain';
 import { JobName, JobQueue } from '@nestodon/queue';
 import { htmlToText } from '@nestodon/text';
-import { DomainModerationQueries } from '../domain-moderation/domain-moderation-queries';
 import { FindOrCreateTagsService } from '../tags/find-or-create-tags.service';
 import { ProcessMentionsService } from './process-mentions.service';
+import { RemoteMediaIntake } from './remote-media-intake';
 import { StatusBookkeeping } from './status-bookkeeping';
 
 /** A status as another server published it: HTML already sanitised, relations resolved. */
@@ -57,8 +56,7 @@ export class CreateRemoteStatusService {
     private readonly tags: FindOrCreateTagsService,
     private readonly bookkeeping: StatusBookkeeping,
     private readonly polls: PollRepository,
-    private readonly mediaRows: MediaAttachmentRepository,
-    private readonly domainModeration: DomainModerationQueries,
+    private readonly remoteMedia: RemoteMediaIntake,
     private readonly jobs: JobQueue,
   ) {}
 
@@ -67,9 +65,8 @@ export class CreateRemoteStatusService {
       return null;
     }
     const thread = input.inReplyTo;
-    const media = await this.mediaOf(account, input.media);
-    let mediaIds: string[] = [];
-    const status = await this.transactions.run(async (tx) => {
+    const media = await this.remoteMedia.prepare(account, input.media);
+    const { status, applied } = await this.transactions.run(async (tx) => {
       const conversationId = await this.bookkeeping.conversationFor(thread, tx);
       const inserted = await this.writes.insertStatus(
         {
@@ -99,42 +96,16 @@ export class CreateRemoteStatusService {
         tags.filter((tag) => tag.usable !== false).map((tag) => tag.id),
         tx,
       );
-      mediaIds = await this.mediaRows.insertRemote(
-        { accountId: account.id, statusId: inserted.id },
-        media,
-        tx,
-      );
-      if (mediaIds.length) {
-        await this.writes.update(inserted.id, { orderedMediaAttachmentIds: mediaIds }, tx);
-      }
+      const attached = await this.remoteMedia.apply(inserted, media, tx);
       if (input.poll) {
         const poll = await this.polls.insertRemote(account.id, inserted.id, input.poll, tx);
         await this.writes.update(inserted.id, { pollId: poll.id }, tx);
       }
       await this.bookkeeping.countNew(inserted, input.visibility, thread, tx);
-      return inserted;
+      return { status: inserted, applied: attached };
     });
     await this.jobs.enqueue(JobName.DistributeStatus, { statusId: status.id });
-    // Copies are kept of what may be fetched (no links, nothing from rejected servers).
-    const cacheable = mediaIds.filter((_, index) => media[index].type !== 'unknown');
-    await this.jobs.enqueueMany(
-      JobName.CacheRemoteMedia,
-      cacheable.map((mediaAttachmentId) => ({ mediaAttachmentId })),
-    );
+    await this.remoteMedia.cache(applied);
     return this.statuses.findOneWithRelations(status.id);
-  }
-
-  /**
-   * The attachments as stored: from a server whose media are rejected here, only links
-   * (type unknown, as Mastodon shows media it never downloads), never fetched; others are
-   * copied by the worker.
-   */
-  private async mediaOf(
-    account: Account,
-    media: RemoteMediaFields[],
-  ): Promise<RemoteMediaFields[]> {
-    if (media.length === 0 || !account.domain) return media;
-    const { rejectMedia } = await this.domainModeration.verdictFor(account.domain);
-    return rejectMedia ? media.map((fields) => ({ ...fields, type: 'unknown' as const })) : media;
   }
 }

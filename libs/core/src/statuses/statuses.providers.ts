@@ -28,6 +28,7 @@ import { PublishDueScheduledStatusesService } from './publish-due-scheduled-stat
 import { PublishScheduledStatusService } from './publish-scheduled-status.service';
 import { ReblogStatusService } from './reblog-status.service';
 import { RecordRemoteVoteService } from './record-remote-vote.service';
+import { RemoteMediaIntake } from './remote-media-intake';
 import { RemoveStatusService } from './remove-status.service';
 import { ScheduleStatusService } from './schedule-status.service';
 import { ScheduledStatusQueries } from './scheduled-status-queries';
@@ -74,6 +75,7 @@ export const STATUSES_PROVIDERS: Provider[] = [
   PublishScheduledStatusService,
   ReblogStatusService,
   RecordRemoteVoteService,
+  RemoteMediaIntake,
   RemoveStatusService,
   ScheduleStatusService,
   ScheduledStatusQueries,

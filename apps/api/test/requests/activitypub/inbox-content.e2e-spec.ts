@@ -356,6 +356,36 @@ describe('inbound content: polls, attachments, emoji, Move, actor deletion', () 
       ]);
     });
 
+    it('applies the attachments of an edit, keeping the rows of the files it keeps', async () => {
+      const [cat, clip] = attachments();
+      const object = note(bob, { attachment: [cat] });
+      await deliver(activity('Create', bob, object), bob);
+      const status = (await statusByUri(object.id as string))!;
+      const before = await api.http.get(`/api/v1/statuses/${status.id}`).expect(200);
+      const edited = {
+        ...object,
+        updated: '2026-01-03T00:00:00Z',
+        attachment: [clip, { ...cat, name: 'a cat, described better' }],
+      };
+      await deliver(activity('Update', bob, edited), bob);
+      const after = await api.http.get(`/api/v1/statuses/${status.id}`).expect(200);
+      expect(after.body.edited_at).toBe('2026-01-03T00:00:00.000Z');
+      expect(after.body.media_attachments).toEqual([
+        expect.objectContaining({ type: 'video', remote_url: clip.url }),
+        expect.objectContaining({
+          id: before.body.media_attachments[0].id,
+          remote_url: cat.url,
+          description: 'a cat, described better',
+        }),
+      ]);
+      const history = await api.http.get(`/api/v1/statuses/${status.id}/history`).expect(200);
+      expect(
+        history.body.map((version: { media_attachments: Array<{ description: string }> }) =>
+          version.media_attachments.map((media) => media.description),
+        ),
+      ).toEqual([['a cat on a mat'], [null, 'a cat, described better']]);
+    });
+
     it('keeps a copy of a remote image made by the worker, the remote URL beside it', async () => {
       remote.files.set('/media/photo.jpg', {
         data: await noiseImage(640, 480),
