@@ -61,6 +61,8 @@ export const JobName = {
    * nothing.
    */
   CacheRemoteMedia: 'media.cache_remote',
+  /** Fetch a remote server's custom emoji image and keep a copy (failures keep the remote URL). */
+  CacheRemoteEmoji: 'media.cache_remote_emoji',
   /**
    * Recurring (hourly): remove uploads left unattached for a day and the media of statuses
    * deleted without a redraft, files included.
@@ -123,6 +125,7 @@ export interface JobPayloads {
   [JobName.DeliverWebPush]: { subscriptionId: string; notificationId: string };
   [JobName.ProcessMedia]: { mediaAttachmentId: string };
   [JobName.CacheRemoteMedia]: { mediaAttachmentId: string };
+  [JobName.CacheRemoteEmoji]: { customEmojiId: string };
   [JobName.RemoveOrphanedMedia]: Record<string, never>;
   [JobName.GenerateAnnualReport]: { accountId: string; year: number };
   [JobName.PublishAnnouncement]: { announcementId: string };
@@ -229,6 +232,7 @@ export interface JobResults {
   [JobName.DeliverWebPush]: { outcome: 'sent' | 'dropped' | 'unsubscribed' };
   [JobName.ProcessMedia]: { processed: boolean };
   [JobName.CacheRemoteMedia]: { cached: boolean };
+  [JobName.CacheRemoteEmoji]: { cached: boolean };
   /** How many attachments were removed. */
   [JobName.RemoveOrphanedMedia]: { removed: number };
   [JobName.GenerateAnnualReport]: { generated: boolean };
@@ -271,6 +275,7 @@ export const QUEUE_OF_JOB: Record<JobName, QueueName> = {
   [JobName.DeliverWebPush]: 'push',
   [JobName.ProcessMedia]: 'media',
   [JobName.CacheRemoteMedia]: 'media',
+  [JobName.CacheRemoteEmoji]: 'media',
   [JobName.RemoveOrphanedMedia]: 'scheduler',
   [JobName.GenerateAnnualReport]: 'default',
   [JobName.PublishAnnouncement]: 'scheduler',

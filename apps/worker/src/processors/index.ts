@@ -4,6 +4,7 @@ import { AfterBlockProcessor } from './after-block.processor';
 import { AfterDomainBlockProcessor } from './after-domain-block.processor';
 import { AfterMuteProcessor } from './after-mute.processor';
 import { AuthorizeAllFollowRequestsProcessor } from './authorize-all-follow-requests.processor';
+import { CacheRemoteEmojiProcessor } from './cache-remote-emoji.processor';
 import { CacheRemoteMediaProcessor } from './cache-remote-media.processor';
 import { DeleteSuspendedAccountProcessor } from './delete-suspended-account.processor';
 import { DeliverActivityProcessor } from './deliver-activity.processor';
@@ -55,6 +56,7 @@ export const PROCESSOR_OF_JOB: { readonly [N in JobName]: Type<JobProcessor<N>> 
   [JobName.DeliverWebPush]: DeliverWebPushProcessor,
   [JobName.ProcessMedia]: ProcessMediaProcessor,
   [JobName.CacheRemoteMedia]: CacheRemoteMediaProcessor,
+  [JobName.CacheRemoteEmoji]: CacheRemoteEmojiProcessor,
   [JobName.RemoveOrphanedMedia]: RemoveOrphanedMediaProcessor,
   [JobName.GenerateAnnualReport]: GenerateAnnualReportProcessor,
   [JobName.PublishAnnouncement]: PublishAnnouncementProcessor,

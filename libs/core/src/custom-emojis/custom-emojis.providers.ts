@@ -1,4 +1,5 @@
 import { Provider } from '@nestjs/common';
+import { CacheRemoteEmojiService } from './cache-remote-emoji.service';
 import { CustomEmojiImages } from './custom-emoji-images';
 import { CustomEmojiQueries } from './custom-emoji-queries';
 import { ExportCustomEmojisService } from './export-custom-emojis.service';
@@ -14,4 +15,5 @@ export const CUSTOM_EMOJIS_PROVIDERS: Provider[] = [
   ExportCustomEmojisService,
   PurgeCustomEmojisService,
   StoreRemoteEmojisService,
+  CacheRemoteEmojiService,
 ];

@@ -1,3 +1,4 @@
+export * from './cache-remote-emoji.service';
 export * from './custom-emoji-images';
 export * from './custom-emoji-queries';
 export * from './custom-emojis.providers';

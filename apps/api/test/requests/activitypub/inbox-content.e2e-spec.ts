@@ -23,6 +23,7 @@ import {
   insertFollow,
   insertMute,
   noiseImage,
+  solidImage,
 } from '@nestodon/testing';
 import { ApiHarness, startApi } from '../../support/api-harness';
 import {
@@ -456,6 +457,41 @@ describe('inbound content: polls, attachments, emoji, Move, actor deletion', () 
           uri: `${remote.base}/emojis/blobcat`,
         }),
       ]);
+    });
+
+    it('keeps a copy of a remote emoji image made by the worker, replaced when it changes', async () => {
+      const png = (colour: string) => solidImage(32, 32, 'png', colour);
+      remote.files.set('/emoji/wave.png', { data: await png('#ff0000'), contentType: 'image/png' });
+      remote.files.set('/emoji/wave-2.png', {
+        data: await png('#00ff00'),
+        contentType: 'image/png',
+      });
+      const wave = (image: string) => ({
+        ...blobcat(image),
+        id: `${remote.base}/emojis/wave`,
+        name: ':wave:',
+        updated: undefined,
+      });
+      const waver = remote.actor('waver');
+      const shown = async (image: string) => {
+        const object = note(waver, { content: '<p>:wave:</p>', tag: [wave(image)] });
+        await deliver(activity('Create', waver, object), waver);
+        const status = (await statusByUri(object.id as string))!;
+        const res = await api.http.get(`/api/v1/statuses/${status.id}`).expect(200);
+        return res.body.emojis[0] as { url: string; static_url: string };
+      };
+      const stored = `${api.config.media.baseUrl}/custom_emojis/images/`;
+      const first = await shown('wave.png');
+      expect(first.url).toMatch(new RegExp(`^${stored}.+/original/[0-9a-f]+\\.png$`));
+      expect(first.static_url).toMatch(new RegExp(`^${stored}.+/static/[0-9a-f]+\\.png$`));
+      const storage = api.app.get(MediaStorage);
+      const keyOf = (url: string) => url.slice(api.config.media.baseUrl.length + 1);
+      expect(await storage.read(keyOf(first.url))).toEqual(await png('#ff0000'));
+
+      const second = await shown('wave-2.png');
+      expect(second.url).not.toBe(first.url);
+      expect(await storage.read(keyOf(second.url))).toEqual(await png('#00ff00'));
+      await expect(storage.read(keyOf(first.url))).rejects.toThrow();
     });
 
     it('takes no emoji and only links as attachments from a server whose media are rejected', async () => {
