@@ -16,6 +16,7 @@ import { htmlToText } from '@nestodon/text';
 import { FindOrCreateTagsService } from '../tags/find-or-create-tags.service';
 import { ProcessMentionsService } from './process-mentions.service';
 import { RemoteMediaIntake } from './remote-media-intake';
+import { enqueuePollExpiry } from './status-jobs';
 import { StatusBookkeeping } from './status-bookkeeping';
 
 /** A status as another server published it: HTML already sanitised, relations resolved. */
@@ -66,7 +67,7 @@ export class CreateRemoteStatusService {
     }
     const thread = input.inReplyTo;
     const media = await this.remoteMedia.prepare(account, input.media);
-    const { status, applied } = await this.transactions.run(async (tx) => {
+    const { status, applied, poll } = await this.transactions.run(async (tx) => {
       const conversationId = await this.bookkeeping.conversationFor(thread, tx);
       const inserted = await this.writes.insertStatus(
         {
@@ -97,15 +98,17 @@ export class CreateRemoteStatusService {
         tx,
       );
       const attached = await this.remoteMedia.apply(inserted, media, tx);
-      if (input.poll) {
-        const poll = await this.polls.insertRemote(account.id, inserted.id, input.poll, tx);
-        await this.writes.update(inserted.id, { pollId: poll.id }, tx);
-      }
+      const poll = input.poll
+        ? await this.polls.insertRemote(account.id, inserted.id, input.poll, tx)
+        : null;
+      if (poll) await this.writes.update(inserted.id, { pollId: poll.id }, tx);
       await this.bookkeeping.countNew(inserted, input.visibility, thread, tx);
-      return { status: inserted, applied: attached };
+      return { status: inserted, applied: attached, poll };
     });
     await this.jobs.enqueue(JobName.DistributeStatus, { statusId: status.id });
     await this.remoteMedia.cache(applied);
+    // Local voters hear when it ends, as of a local poll.
+    if (poll) await enqueuePollExpiry(this.jobs, poll);
     return this.statuses.findOneWithRelations(status.id);
   }
 }

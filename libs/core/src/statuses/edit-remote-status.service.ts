@@ -14,6 +14,7 @@ import { FindOrCreateTagsService } from '../tags/find-or-create-tags.service';
 import { ProcessMentionsService } from './process-mentions.service';
 import { RemoteStatusInput } from './create-remote-status.service';
 import { RemoteMediaIntake } from './remote-media-intake';
+import { enqueuePollExpiry } from './status-jobs';
 
 /** What an edit of a remote status may change (its id, author, thread and visibility stay). */
 export type RemoteStatusEdit = Pick<
@@ -78,11 +79,18 @@ export class EditRemoteStatusService {
 
   async call(author: Account, statusId: string, edit: RemoteStatusEdit): Promise<boolean> {
     const media = await this.remoteMedia.prepare(author, edit.media);
-    const unchanged = { changed: false, applied: null };
-    const { changed, applied } = await this.transactions.run(async (tx) => {
+    const { changed, applied, poll } = await this.transactions.run(async (tx) => {
       const status = await this.writes.lockForEdit(statusId, tx);
-      if (!status || status.accountId !== author.id || status.deletedAt) return unchanged;
-      if (edit.poll && status.pollId) await this.polls.refreshRemote(status.pollId, edit.poll, tx);
+      if (!status || status.accountId !== author.id || status.deletedAt) {
+        return { changed: false, applied: null, poll: null };
+      }
+      // The poll's counts and end are taken whether or not the text changed.
+      let poll: { id: string; expiresAt: Date | null } | null = null;
+      if (edit.poll && status.pollId) {
+        await this.polls.refreshRemote(status.pollId, edit.poll, tx);
+        poll = { id: status.pollId, expiresAt: edit.poll.expiresAt };
+      }
+      const unchanged = { changed: false, applied: null, poll };
       if (status.editedAt && status.editedAt >= edit.editedAt) return unchanged;
       const before = await this.mediaVersion(status.orderedMediaAttachmentIds ?? [], tx);
       const attached = await this.remoteMedia.apply(status, media, tx);
@@ -113,9 +121,10 @@ export class EditRemoteStatusService {
       await this.writes.update(status.id, changes, tx);
       const after = { ids: attached.ids, descriptions: media.map((file) => file.description) };
       await this.writes.insertEdit(versionOf({ ...status, ...changes }, after, edit.editedAt), tx);
-      return { changed: true, applied: attached };
+      return { changed: true, applied: attached, poll };
     });
     if (applied) await this.remoteMedia.cache(applied);
+    if (poll) await enqueuePollExpiry(this.jobs, poll);
     if (changed) await this.jobs.enqueue(JobName.DistributeStatus, { statusId, update: true });
     return changed;
   }

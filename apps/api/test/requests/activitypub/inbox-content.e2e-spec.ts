@@ -196,6 +196,36 @@ describe('inbound content: polls, attachments, emoji, Move, actor deletion', () 
       expect(res.body).toMatchObject({ voted: true, own_votes: [1], votes_count: 4 });
     });
 
+    it('tells local voters when a remote poll ends', async () => {
+      const object = question(bob);
+      await deliver(activity('Create', bob, object), bob);
+      const status = (await statusByUri(object.id as string))!;
+      await api.http
+        .post(`/api/v1/polls/${status.pollId}/votes`)
+        .set('Authorization', aliceAuth)
+        .send({ choices: ['0'] })
+        .expect(200);
+      const ended = question(bob, {
+        id: object.id,
+        closed: new Date(Date.now() - 1000).toISOString(),
+      });
+      await deliver(activity('Update', bob, ended), bob);
+      const res = await api.http
+        .get('/api/v1/notifications')
+        .query({ types: ['poll'] })
+        .set('Authorization', aliceAuth)
+        .expect(200);
+      expect(res.body).toEqual([
+        expect.objectContaining({
+          type: 'poll',
+          status: expect.objectContaining({
+            id: status.id,
+            poll: expect.objectContaining({ expired: true }),
+          }),
+        }),
+      ]);
+    });
+
     it('counts votes in a local poll once per voter and option', async () => {
       const status = await createStatus(api.dataSource, alice, { text: 'vote' });
       const single = await createPoll(api.dataSource, status, { options: ['yes', 'no'] });
