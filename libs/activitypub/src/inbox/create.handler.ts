@@ -32,7 +32,7 @@ export class CreateHandler implements InboxHandler<Create> {
     const distrust = embeddedObjectDistrust(create, object);
     if (object instanceof Note && (await this.vote(ctx, author, object, distrust === null))) return;
     if (distrust === null) {
-      await this.statuses.store(ctx, object, author, await embeddedSource(create, object.id));
+      await this.statuses.store(ctx, object, author, await embeddedSource(create, object.id, ctx));
     } else {
       await this.statuses.fetch(ctx, object.id.href);
     }

@@ -197,14 +197,16 @@ export class RemoteStatuses {
 }
 
 /**
- * The embedded object of an activity as it was sent (Fedify keeps the document it parsed),
- * or null when the activity only names it.
+ * The embedded object of an activity as it was sent (Fedify keeps the document it parsed; else
+ * it writes it again, its contexts loaded through `loaders`), or null when the activity only
+ * names it.
  */
 export async function embeddedSource(
-  activity: { toJsonLd(): Promise<unknown> },
+  activity: APObject,
   objectId: URL,
+  loaders: DocumentLoaders,
 ): Promise<JsonDocument | null> {
-  const json = await activity.toJsonLd();
+  const json = await activity.toJsonLd({ contextLoader: loaders.contextLoader });
   const object = typeof json === 'object' && json !== null ? (json as JsonDocument).object : null;
   return typeof object === 'object' &&
     object !== null &&

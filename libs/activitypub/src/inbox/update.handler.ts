@@ -38,7 +38,7 @@ export class UpdateHandler implements InboxHandler<Update> {
         object,
         author,
         status,
-        await embeddedSource(update, object.id),
+        await embeddedSource(update, object.id, ctx),
       );
     }
   }
