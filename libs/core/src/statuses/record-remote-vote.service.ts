@@ -2,11 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { Account, PollRepository, Status, TransactionRunner } from '@nestodon/domain';
 import { ActivityOutbox } from '../outbox/activity-outbox';
 
+/** How long new counts wait for more votes before remote servers hear of them. */
+const UPDATE_WINDOW_MS = 3 * 60_000;
+
 /**
  * A remote account voted in a poll of a local status (Mastodon's Create of a Note named after
  * the option, replying to the Question): counted once per voter and option, one option only
  * in a single-choice poll, never after the end or by the poll's author. Remote servers that
- * show the poll then hear its new counts (an Update of the Question). False when not counted.
+ * show the poll then hear its new counts (an Update of the Question, at most one every few
+ * minutes). False when not counted.
  */
 @Injectable()
 export class RecordRemoteVoteService {
@@ -37,7 +41,10 @@ export class RecordRemoteVoteService {
       });
       return true;
     });
-    if (counted) await this.outbox.publish(status, { type: 'update', statusId: status.id });
+    if (counted) {
+      const update = { type: 'update', statusId: status.id } as const;
+      await this.outbox.publishSettled(status, update, `poll-update-${poll.id}`, UPDATE_WINDOW_MS);
+    }
     return counted;
   }
 }
