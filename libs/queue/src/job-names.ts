@@ -63,6 +63,8 @@ export const JobName = {
   CacheRemoteMedia: 'media.cache_remote',
   /** Fetch a remote server's custom emoji image and keep a copy (failures keep the remote URL). */
   CacheRemoteEmoji: 'media.cache_remote_emoji',
+  /** Fetch a remote poll's Question again for its current counts (asked for by a reader). */
+  RefreshRemotePoll: 'polls.refresh_remote',
   /**
    * Recurring (hourly): remove uploads left unattached for a day and the media of statuses
    * deleted without a redraft, files included.
@@ -126,6 +128,7 @@ export interface JobPayloads {
   [JobName.ProcessMedia]: { mediaAttachmentId: string };
   [JobName.CacheRemoteMedia]: { mediaAttachmentId: string };
   [JobName.CacheRemoteEmoji]: { customEmojiId: string };
+  [JobName.RefreshRemotePoll]: { pollId: string };
   [JobName.RemoveOrphanedMedia]: Record<string, never>;
   [JobName.GenerateAnnualReport]: { accountId: string; year: number };
   [JobName.PublishAnnouncement]: { announcementId: string };
@@ -233,6 +236,7 @@ export interface JobResults {
   [JobName.ProcessMedia]: { processed: boolean };
   [JobName.CacheRemoteMedia]: { cached: boolean };
   [JobName.CacheRemoteEmoji]: { cached: boolean };
+  [JobName.RefreshRemotePoll]: { refreshed: boolean };
   /** How many attachments were removed. */
   [JobName.RemoveOrphanedMedia]: { removed: number };
   [JobName.GenerateAnnualReport]: { generated: boolean };
@@ -276,6 +280,7 @@ export const QUEUE_OF_JOB: Record<JobName, QueueName> = {
   [JobName.ProcessMedia]: 'media',
   [JobName.CacheRemoteMedia]: 'media',
   [JobName.CacheRemoteEmoji]: 'media',
+  [JobName.RefreshRemotePoll]: 'default',
   [JobName.RemoveOrphanedMedia]: 'scheduler',
   [JobName.GenerateAnnualReport]: 'default',
   [JobName.PublishAnnouncement]: 'scheduler',

@@ -25,6 +25,7 @@ import { PublishAnnouncementProcessor } from './publish-announcement.processor';
 import { NotifyStaffOfReportProcessor } from './notify-staff-of-report.processor';
 import { ProcessInboundActivityProcessor } from './process-inbound-activity.processor';
 import { PublishScheduledStatusProcessor } from './publish-scheduled-status.processor';
+import { RefreshRemotePollProcessor } from './refresh-remote-poll.processor';
 import { RegenerateHomeFeedProcessor } from './regenerate-home-feed.processor';
 import { SendConfirmationEmailProcessor } from './send-confirmation-email.processor';
 import { SystemPingProcessor } from './system-ping.processor';
@@ -57,6 +58,7 @@ export const PROCESSOR_OF_JOB: { readonly [N in JobName]: Type<JobProcessor<N>> 
   [JobName.ProcessMedia]: ProcessMediaProcessor,
   [JobName.CacheRemoteMedia]: CacheRemoteMediaProcessor,
   [JobName.CacheRemoteEmoji]: CacheRemoteEmojiProcessor,
+  [JobName.RefreshRemotePoll]: RefreshRemotePollProcessor,
   [JobName.RemoveOrphanedMedia]: RemoveOrphanedMediaProcessor,
   [JobName.GenerateAnnualReport]: GenerateAnnualReportProcessor,
   [JobName.PublishAnnouncement]: PublishAnnouncementProcessor,

@@ -125,6 +125,27 @@ export class RemoteStatuses {
     });
   }
 
+  /**
+   * Fetches a stored remote status again from its origin and applies what changed (an edit,
+   * its poll's counts); false when the document is not that status by that author.
+   */
+  async refresh(ctx: Context<unknown>, status: Status): Promise<boolean> {
+    const author = status.account;
+    if (status.local || !status.uri || !author?.uri) return false;
+    const { document, documentUrl } = await ctx.documentLoader(status.uri);
+    const object = await APObject.fromJsonLd(document, ctx);
+    if (
+      !isStatusObject(object) ||
+      object.id?.href !== status.uri ||
+      object.id.origin !== new URL(documentUrl).origin ||
+      object.attributionId?.href !== author.uri
+    ) {
+      return false;
+    }
+    await this.edit(ctx, object, author, status, document as JsonDocument);
+    return true;
+  }
+
   /** Applies an edit of a stored status by its author (the verified signer). */
   async edit(
     ctx: Context<unknown>,

@@ -25,6 +25,7 @@ export * from './publish-scheduled-status.service';
 export * from './reblog-status.service';
 export * from './record-remote-vote.service';
 export * from './remote-account-resolver';
+export * from './refresh-stale-poll.service';
 export * from './remote-media-intake';
 export * from './remove-status.service';
 export * from './schedule-status.service';

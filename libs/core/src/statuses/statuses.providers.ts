@@ -28,6 +28,7 @@ import { PublishDueScheduledStatusesService } from './publish-due-scheduled-stat
 import { PublishScheduledStatusService } from './publish-scheduled-status.service';
 import { ReblogStatusService } from './reblog-status.service';
 import { RecordRemoteVoteService } from './record-remote-vote.service';
+import { RefreshStalePollService } from './refresh-stale-poll.service';
 import { RemoteMediaIntake } from './remote-media-intake';
 import { RemoveStatusService } from './remove-status.service';
 import { ScheduleStatusService } from './schedule-status.service';
@@ -75,6 +76,7 @@ export const STATUSES_PROVIDERS: Provider[] = [
   PublishScheduledStatusService,
   ReblogStatusService,
   RecordRemoteVoteService,
+  RefreshStalePollService,
   RemoteMediaIntake,
   RemoveStatusService,
   ScheduleStatusService,

@@ -196,6 +196,42 @@ describe('inbound content: polls, attachments, emoji, Move, actor deletion', () 
       expect(res.body).toMatchObject({ voted: true, own_votes: [1], votes_count: 4 });
     });
 
+    it('fetches a stale remote poll again when a signed-in reader looks at it', async () => {
+      const object = question(bob);
+      await deliver(activity('Create', bob, object), bob);
+      const status = (await statusByUri(object.id as string))!;
+      const counted = question(bob, {
+        id: object.id,
+        votersCount: 10,
+        oneOf: [
+          { type: 'Note', name: 'tea', replies: { type: 'Collection', totalItems: 6 } },
+          { type: 'Note', name: 'coffee', replies: { type: 'Collection', totalItems: 4 } },
+        ],
+      });
+      remote.put(object.id as string, { '@context': MASTODON_CONTEXT, ...counted });
+      const read = (auth?: string) => {
+        const req = api.http.get(`/api/v1/polls/${status.pollId}`);
+        return (auth ? req.set('Authorization', auth) : req).expect(200);
+      };
+      // Fresh: not fetched again.
+      await read(aliceAuth);
+      expect((await read()).body.votes_count).toBe(3);
+      const polls = api.dataSource.getRepository(Poll);
+      await polls.update({ id: status.pollId! }, { lastFetchedAt: new Date(Date.now() - 120_000) });
+      // Anonymous readers do not make it fetched; a signed-in one does (in the background).
+      await read();
+      expect((await polls.findOneByOrFail({ id: status.pollId! })).votesCount).toBe(3);
+      await read(aliceAuth);
+      expect((await read()).body).toMatchObject({
+        votes_count: 10,
+        voters_count: 10,
+        options: [
+          { title: 'tea', votes_count: 6 },
+          { title: 'coffee', votes_count: 4 },
+        ],
+      });
+    });
+
     it('tells local voters when a remote poll ends', async () => {
       const object = question(bob);
       await deliver(activity('Create', bob, object), bob);
