@@ -49,6 +49,16 @@ const loaders = { contextLoader, documentLoader };
 
 type Outcome = { accepted: string } | { refused: string };
 
+/**
+ * What a status carries besides text, read as the inbox reads it (poll, attachments, custom
+ * emoji): reading it must never throw, whatever the document holds.
+ */
+async function extrasOf(object: APObject, source: Record<string, unknown> | null) {
+  if (object instanceof Question) await pollOf(loaders, object);
+  await mediaOf(loaders, object, source);
+  await emojisOf(object);
+}
+
 /** What the inbox and the actor fetcher make of a document, by the rules they apply. */
 async function intake(text: string): Promise<Outcome> {
   let json: unknown;
@@ -69,7 +79,9 @@ async function intake(text: string): Promise<Outcome> {
   }
   // A Question is an activity in ActivityStreams but a status (a poll) to us.
   if (isStatusObject(object)) {
-    return object.id ? { accepted: 'status' } : { refused: 'the object has no id' };
+    if (!object.id) return { refused: 'the object has no id' };
+    await extrasOf(object, json as Record<string, unknown>);
+    return { accepted: 'status' };
   }
   if (object instanceof Activity) {
     const refusal = activityRefusal(object);
@@ -82,6 +94,11 @@ async function intake(text: string): Promise<Outcome> {
       if (embedded && isStatusObject(embedded)) {
         const distrust = embeddedObjectDistrust(object, embedded);
         if (distrust) return { refused: `embedded copy not believed: ${distrust}` };
+        const source = (json as { object?: unknown }).object;
+        await extrasOf(
+          embedded,
+          typeof source === 'object' ? (source as Record<string, unknown>) : null,
+        );
       }
     }
     return { accepted: object.constructor.name };
@@ -93,6 +110,7 @@ async function intake(text: string): Promise<Outcome> {
     if (refusal) return { refused: refusal };
     try {
       const values = await actorValues(actor, loaders, actor.id!.host);
+      await emojisOf(actor);
       return { accepted: `actor ${values.username}` };
     } catch (error) {
       return { refused: (error as Error).message };
