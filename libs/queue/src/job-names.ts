@@ -65,6 +65,8 @@ export const JobName = {
   CacheRemoteEmoji: 'media.cache_remote_emoji',
   /** Fetch a remote poll's Question again for its current counts (asked for by a reader). */
   RefreshRemotePoll: 'polls.refresh_remote',
+  /** Forget the media copies and emojis of a server whose media are now rejected. */
+  ClearDomainMedia: 'domain_blocks.clear_media',
   /**
    * Recurring (hourly): remove uploads left unattached for a day and the media of statuses
    * deleted without a redraft, files included.
@@ -129,6 +131,7 @@ export interface JobPayloads {
   [JobName.CacheRemoteMedia]: { mediaAttachmentId: string };
   [JobName.CacheRemoteEmoji]: { customEmojiId: string };
   [JobName.RefreshRemotePoll]: { pollId: string };
+  [JobName.ClearDomainMedia]: { domain: string };
   [JobName.RemoveOrphanedMedia]: Record<string, never>;
   [JobName.GenerateAnnualReport]: { accountId: string; year: number };
   [JobName.PublishAnnouncement]: { announcementId: string };
@@ -237,6 +240,7 @@ export interface JobResults {
   [JobName.CacheRemoteMedia]: { cached: boolean };
   [JobName.CacheRemoteEmoji]: { cached: boolean };
   [JobName.RefreshRemotePoll]: { refreshed: boolean };
+  [JobName.ClearDomainMedia]: { attachments: number; emojis: number };
   /** How many attachments were removed. */
   [JobName.RemoveOrphanedMedia]: { removed: number };
   [JobName.GenerateAnnualReport]: { generated: boolean };
@@ -281,6 +285,7 @@ export const QUEUE_OF_JOB: Record<JobName, QueueName> = {
   [JobName.CacheRemoteMedia]: 'media',
   [JobName.CacheRemoteEmoji]: 'media',
   [JobName.RefreshRemotePoll]: 'default',
+  [JobName.ClearDomainMedia]: 'default',
   [JobName.RemoveOrphanedMedia]: 'scheduler',
   [JobName.GenerateAnnualReport]: 'default',
   [JobName.PublishAnnouncement]: 'scheduler',

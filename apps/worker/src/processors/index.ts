@@ -6,6 +6,7 @@ import { AfterMuteProcessor } from './after-mute.processor';
 import { AuthorizeAllFollowRequestsProcessor } from './authorize-all-follow-requests.processor';
 import { CacheRemoteEmojiProcessor } from './cache-remote-emoji.processor';
 import { CacheRemoteMediaProcessor } from './cache-remote-media.processor';
+import { ClearDomainMediaProcessor } from './clear-domain-media.processor';
 import { DeleteSuspendedAccountProcessor } from './delete-suspended-account.processor';
 import { DeliverActivityProcessor } from './deliver-activity.processor';
 import { DeliverWebPushProcessor } from './deliver-web-push.processor';
@@ -59,6 +60,7 @@ export const PROCESSOR_OF_JOB: { readonly [N in JobName]: Type<JobProcessor<N>> 
   [JobName.CacheRemoteMedia]: CacheRemoteMediaProcessor,
   [JobName.CacheRemoteEmoji]: CacheRemoteEmojiProcessor,
   [JobName.RefreshRemotePoll]: RefreshRemotePollProcessor,
+  [JobName.ClearDomainMedia]: ClearDomainMediaProcessor,
   [JobName.RemoveOrphanedMedia]: RemoveOrphanedMediaProcessor,
   [JobName.GenerateAnnualReport]: GenerateAnnualReportProcessor,
   [JobName.PublishAnnouncement]: PublishAnnouncementProcessor,

@@ -140,6 +140,17 @@ export class CustomEmojiRepository {
     return rows.length ? rows[0].replaced : undefined;
   }
 
+  /** Deletes the emojis of a server (its subdomains' too); what was deleted, to remove their files. */
+  async deleteOfDomain(domain: string): Promise<Array<Pick<CustomEmoji, 'id' | 'imageFileName'>>> {
+    const [rows] = (await this.dataSource.query(
+      `DELETE FROM custom_emojis
+        WHERE domain = $1 OR right(domain, length($1) + 1) = '.' || $1
+       RETURNING id::text AS "id", image_file_name AS "imageFileName"`,
+      [domain],
+    )) as [Array<Pick<CustomEmoji, 'id' | 'imageFileName'>>, number];
+    return rows;
+  }
+
   save(emoji: DeepPartial<CustomEmoji>): Promise<CustomEmoji> {
     return this.repository.save(this.repository.create(emoji));
   }

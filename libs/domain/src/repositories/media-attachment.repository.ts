@@ -250,6 +250,29 @@ export class MediaAttachmentRepository {
     return rows;
   }
 
+  /**
+   * Turns up to `limit` attachments of a server's accounts (its subdomains' too) into links
+   * (type unknown, local copies forgotten), as when its media are rejected; their files as
+   * they were, to delete.
+   */
+  async clearOfDomain(domain: string, limit: number): Promise<StoredMediaFiles[]> {
+    const [rows] = (await this.dataSource.query(
+      `UPDATE media_attachments m
+          SET type = 'unknown', file_file_name = NULL, file_file_size = NULL,
+              thumbnail_file_name = NULL, thumbnail_file_size = NULL, updated_at = now()
+         FROM (SELECT ${FILE_COLUMNS} FROM media_attachments
+                WHERE remote_url <> '' AND type <> 'unknown'
+                  AND account_id IN (SELECT id FROM accounts
+                                      WHERE domain = $1 OR right(domain, length($1) + 1) = '.' || $1)
+                ORDER BY id LIMIT $2
+                FOR UPDATE SKIP LOCKED) old
+        WHERE m.id = old."id"::bigint
+       RETURNING old.*`,
+      [domain, limit],
+    )) as [StoredMediaFiles[], number];
+    return rows;
+  }
+
   /** The remote attachments `clearCachedRemote` would clear, without clearing them. */
   async cachedRemote(cutoff: Date, afterId: string, limit: number): Promise<StoredMediaFiles[]> {
     return (await this.dataSource.query(

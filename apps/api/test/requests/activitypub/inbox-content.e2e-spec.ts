@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { MediaStorage } from '@nestodon/core';
+import { BlockInstanceDomainService, MediaStorage } from '@nestodon/core';
 import {
   Account,
   AccountRepository,
@@ -580,6 +580,58 @@ describe('inbound content: polls, attachments, emoji, Move, actor deletion', () 
         expect(
           await api.dataSource.getRepository(CustomEmoji).countBy({ shortcode: 'partyparrot' }),
         ).toBe(0);
+      } finally {
+        await blocks.clear();
+      }
+    });
+
+    it('clears the copies and emojis of a server once its media are rejected', async () => {
+      remote.files.set('/media/kept.jpg', {
+        data: await noiseImage(320, 240),
+        contentType: 'image/jpeg',
+      });
+      remote.files.set('/emoji/kept.png', {
+        data: await solidImage(32, 32, 'png'),
+        contentType: 'image/png',
+      });
+      const keeper = remote.actor('keeper');
+      const object = note(keeper, {
+        content: '<p>:kept:</p>',
+        attachment: [
+          { type: 'Document', mediaType: 'image/jpeg', url: `${remote.base}/media/kept.jpg` },
+        ],
+        tag: [{ ...blobcat('kept.png'), id: `${remote.base}/emojis/kept`, name: ':kept:' }],
+      });
+      await deliver(activity('Create', keeper, object), keeper);
+      const status = (await statusByUri(object.id as string))!;
+      const before = (await api.http.get(`/api/v1/statuses/${status.id}`).expect(200)).body;
+      const local = `${api.config.media.baseUrl}/`;
+      expect(before.media_attachments[0].url).toMatch(new RegExp(`^${local}cache/`));
+      expect(before.emojis[0].url).toMatch(new RegExp(`^${local}custom_emojis/`));
+
+      const blocks = api.dataSource.getRepository(DomainBlock);
+      try {
+        await api.app.get(BlockInstanceDomainService).call(null, remote.host, {
+          severity: 'noop',
+          rejectMedia: true,
+          rejectReports: false,
+          privateComment: null,
+          publicComment: null,
+          obfuscate: false,
+        });
+        const after = (await api.http.get(`/api/v1/statuses/${status.id}`).expect(200)).body;
+        expect(after.media_attachments).toEqual([
+          expect.objectContaining({
+            type: 'unknown',
+            url: `${remote.base}/media/kept.jpg`,
+            remote_url: `${remote.base}/media/kept.jpg`,
+          }),
+        ]);
+        expect(after.emojis).toEqual([]);
+        const storage = api.app.get(MediaStorage);
+        for (const url of [before.media_attachments[0].url, before.emojis[0].url]) {
+          await expect(storage.read((url as string).slice(local.length))).rejects.toThrow();
+        }
       } finally {
         await blocks.clear();
       }
