@@ -1,11 +1,12 @@
 import { INestApplicationContext } from '@nestjs/common';
-import { PostStatusService } from '@nestodon/core';
+import { PostStatusService, RecordRemoteVoteService } from '@nestodon/core';
 import { Account, MediaAttachment, Poll, ScheduledStatus, Status } from '@nestodon/domain';
 import { JobName, JobQueue } from '@nestodon/queue';
 import {
   createLocalAccount,
   createMediaAttachment,
   createPoll,
+  createRemoteAccount,
   createStatus,
   createTestEnvironment,
   TestEnvironment,
@@ -173,6 +174,36 @@ describe('status jobs in the worker', () => {
       const status = await dataSource.getRepository(Status).findOneBy({ text: 'via the queue' });
       const poll = await dataSource.getRepository(Poll).findOneBy({ statusId: status!.id });
       expect(poll?.options).toEqual(['yes', 'no']);
+    });
+  });
+
+  describe('votes from other servers', () => {
+    it('tells remote servers the new counts once per window, however many votes come', async () => {
+      const status = await createStatus(dataSource, alice);
+      const poll = await createPoll(dataSource, status, { options: ['yes', 'no'] });
+      const votes = worker.get(RecordRemoteVoteService);
+      for (const username of ['v1', 'v2', 'v3']) {
+        const voter = await createRemoteAccount(dataSource, { username });
+        const counted = await votes.call(
+          voter,
+          { ...status, pollId: poll.id },
+          'yes',
+          `${voter.uri}#votes/1`,
+        );
+        expect(counted).toBe(true);
+      }
+      const delayed = await worker.get(JobQueue).queue('default').getDelayed();
+      const updates = delayed.filter(
+        (job) =>
+          job.name === JobName.DistributeActivity &&
+          (job.data as { statusId?: string }).statusId === status.id,
+      );
+      expect(updates).toHaveLength(1);
+      expect(updates[0].data).toEqual({ type: 'update', statusId: status.id });
+      expect(await dataSource.getRepository(Poll).findOneBy({ id: poll.id })).toMatchObject({
+        cachedTallies: [3, 0],
+        votersCount: 3,
+      });
     });
   });
 });

@@ -56,6 +56,18 @@ export const JobName = {
    */
   ProcessMedia: 'media.process',
   /**
+   * Fetch a remote status's attachment through the safe client and keep a converted copy, as
+   * Mastodon caches remote media; a failure leaves the remote URL served. Repeated runs do
+   * nothing.
+   */
+  CacheRemoteMedia: 'media.cache_remote',
+  /** Fetch a remote server's custom emoji image and keep a copy (failures keep the remote URL). */
+  CacheRemoteEmoji: 'media.cache_remote_emoji',
+  /** Fetch a remote poll's Question again for its current counts (asked for by a reader). */
+  RefreshRemotePoll: 'polls.refresh_remote',
+  /** Forget the media copies and emojis of a server whose media are now rejected. */
+  ClearDomainMedia: 'domain_blocks.clear_media',
+  /**
    * Recurring (hourly): remove uploads left unattached for a day and the media of statuses
    * deleted without a redraft, files included.
    */
@@ -116,6 +128,10 @@ export interface JobPayloads {
   [JobName.DeleteSuspendedAccount]: { accountId: string };
   [JobName.DeliverWebPush]: { subscriptionId: string; notificationId: string };
   [JobName.ProcessMedia]: { mediaAttachmentId: string };
+  [JobName.CacheRemoteMedia]: { mediaAttachmentId: string };
+  [JobName.CacheRemoteEmoji]: { customEmojiId: string };
+  [JobName.RefreshRemotePoll]: { pollId: string };
+  [JobName.ClearDomainMedia]: { domain: string };
   [JobName.RemoveOrphanedMedia]: Record<string, never>;
   [JobName.GenerateAnnualReport]: { accountId: string; year: number };
   [JobName.PublishAnnouncement]: { announcementId: string };
@@ -233,6 +249,10 @@ export interface JobResults {
   /** What became of the push: sent, dropped (subscription or notification gone), unsubscribed. */
   [JobName.DeliverWebPush]: { outcome: 'sent' | 'dropped' | 'unsubscribed' };
   [JobName.ProcessMedia]: { processed: boolean };
+  [JobName.CacheRemoteMedia]: { cached: boolean };
+  [JobName.CacheRemoteEmoji]: { cached: boolean };
+  [JobName.RefreshRemotePoll]: { refreshed: boolean };
+  [JobName.ClearDomainMedia]: { attachments: number; emojis: number };
   /** How many attachments were removed. */
   [JobName.RemoveOrphanedMedia]: { removed: number };
   [JobName.GenerateAnnualReport]: { generated: boolean };
@@ -274,6 +294,10 @@ export const QUEUE_OF_JOB: Record<JobName, QueueName> = {
   [JobName.DeleteSuspendedAccount]: 'default',
   [JobName.DeliverWebPush]: 'push',
   [JobName.ProcessMedia]: 'media',
+  [JobName.CacheRemoteMedia]: 'media',
+  [JobName.CacheRemoteEmoji]: 'media',
+  [JobName.RefreshRemotePoll]: 'default',
+  [JobName.ClearDomainMedia]: 'default',
   [JobName.RemoveOrphanedMedia]: 'scheduler',
   [JobName.GenerateAnnualReport]: 'default',
   [JobName.PublishAnnouncement]: 'scheduler',

@@ -46,6 +46,8 @@ export interface RemoteActor {
  */
 export class RemoteInstance {
   readonly documents = new Map<string, unknown>();
+  /** Files other than JSON documents (media), by path. */
+  readonly files = new Map<string, { data: Buffer; contentType: string }>();
   readonly requests: string[] = [];
   /** The `Signature` header of each request answered (null when unsigned), in order. */
   readonly signatures: Array<string | null> = [];
@@ -71,6 +73,8 @@ export class RemoteInstance {
           }),
         );
       }
+      const file = remote.files.get(url.pathname);
+      if (file) return res.writeHead(200, { 'Content-Type': file.contentType }).end(file.data);
       const document = remote.documents.get(url.pathname);
       if (document === undefined) return res.writeHead(404).end();
       if (document === 410) return res.writeHead(410).end();

@@ -4,6 +4,9 @@ import { AfterBlockProcessor } from './after-block.processor';
 import { AfterDomainBlockProcessor } from './after-domain-block.processor';
 import { AfterMuteProcessor } from './after-mute.processor';
 import { AuthorizeAllFollowRequestsProcessor } from './authorize-all-follow-requests.processor';
+import { CacheRemoteEmojiProcessor } from './cache-remote-emoji.processor';
+import { CacheRemoteMediaProcessor } from './cache-remote-media.processor';
+import { ClearDomainMediaProcessor } from './clear-domain-media.processor';
 import { DeleteSuspendedAccountProcessor } from './delete-suspended-account.processor';
 import { DeliverActivityProcessor } from './deliver-activity.processor';
 import { DeliverWebPushProcessor } from './deliver-web-push.processor';
@@ -23,6 +26,7 @@ import { PublishAnnouncementProcessor } from './publish-announcement.processor';
 import { NotifyStaffOfReportProcessor } from './notify-staff-of-report.processor';
 import { ProcessInboundActivityProcessor } from './process-inbound-activity.processor';
 import { PublishScheduledStatusProcessor } from './publish-scheduled-status.processor';
+import { RefreshRemotePollProcessor } from './refresh-remote-poll.processor';
 import { RegenerateHomeFeedProcessor } from './regenerate-home-feed.processor';
 import { SendConfirmationEmailProcessor } from './send-confirmation-email.processor';
 import { SystemPingProcessor } from './system-ping.processor';
@@ -53,6 +57,10 @@ export const PROCESSOR_OF_JOB: { readonly [N in JobName]: Type<JobProcessor<N>> 
   [JobName.DeleteSuspendedAccount]: DeleteSuspendedAccountProcessor,
   [JobName.DeliverWebPush]: DeliverWebPushProcessor,
   [JobName.ProcessMedia]: ProcessMediaProcessor,
+  [JobName.CacheRemoteMedia]: CacheRemoteMediaProcessor,
+  [JobName.CacheRemoteEmoji]: CacheRemoteEmojiProcessor,
+  [JobName.RefreshRemotePoll]: RefreshRemotePollProcessor,
+  [JobName.ClearDomainMedia]: ClearDomainMediaProcessor,
   [JobName.RemoveOrphanedMedia]: RemoveOrphanedMediaProcessor,
   [JobName.GenerateAnnualReport]: GenerateAnnualReportProcessor,
   [JobName.PublishAnnouncement]: PublishAnnouncementProcessor,

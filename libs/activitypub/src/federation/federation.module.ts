@@ -1,6 +1,11 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
-import { INBOX_HANDLERS, INBOX_SUPPORT, RemoteActors } from '@nestodon/activitypub/inbox';
+import {
+  INBOX_HANDLERS,
+  INBOX_SUPPORT,
+  RemoteActors,
+  RemoteStatuses,
+} from '@nestodon/activitypub/inbox';
 import { LocalUris } from '@nestodon/activitypub/render';
 import { OutboundModule } from '@nestodon/platform';
 import { ActorFactsLoader } from './actor-facts';
@@ -50,6 +55,7 @@ import { RemoteAccountResolverModule } from './webfinger-account-resolver';
     ActorFactsLoader,
     StatusFactsLoader,
     RemoteActors,
+    RemoteStatuses,
   ],
 })
 export class FederationModule {}

@@ -1,14 +1,17 @@
 import type { InboxContext } from '@fedify/fedify';
-import { Create } from '@fedify/vocab';
+import { Create, Note } from '@fedify/vocab';
 import { Injectable } from '@nestjs/common';
-import { InboundLookups } from './inbound-lookups';
+import { RecordRemoteVoteService } from '@nestodon/core';
+import { Account } from '@nestodon/domain';
+import { InboundLookups, unlessRefused } from './inbound-lookups';
 import { embeddedObjectDistrust } from './inbound-rules';
 import type { InboxHandler } from './inbox-handler';
-import { isStatusObject, RemoteStatuses } from './remote-statuses';
+import { embeddedSource, isStatusObject, RemoteStatuses } from './remote-statuses';
 
 /**
  * A remote account publishes a status. The embedded object is believed only when the signer
  * is its author; otherwise (a relay, a forged copy) it is fetched from its origin instead.
+ * A Note named after an option of a local poll it replies to is a vote, not a status.
  */
 @Injectable()
 export class CreateHandler implements InboxHandler<Create> {
@@ -17,6 +20,7 @@ export class CreateHandler implements InboxHandler<Create> {
   constructor(
     private readonly lookups: InboundLookups,
     private readonly statuses: RemoteStatuses,
+    private readonly votes: RecordRemoteVoteService,
   ) {}
 
   async handle(ctx: InboxContext<unknown>, create: Create): Promise<void> {
@@ -25,10 +29,30 @@ export class CreateHandler implements InboxHandler<Create> {
       create.getObject(ctx),
     ]);
     if (!author || !isStatusObject(object) || !object.id) return;
-    if (embeddedObjectDistrust(create, object) === null) {
-      await this.statuses.store(ctx, object, author);
+    const distrust = embeddedObjectDistrust(create, object);
+    if (object instanceof Note && (await this.vote(ctx, author, object, distrust === null))) return;
+    if (distrust === null) {
+      await this.statuses.store(ctx, object, author, await embeddedSource(create, object.id, ctx));
     } else {
       await this.statuses.fetch(ctx, object.id.href);
     }
+  }
+
+  /**
+   * Counts a vote in a local poll; true when the Note was one (counted or not). A vote by
+   * someone else than the signer is not taken: votes have no document to fetch.
+   */
+  private async vote(
+    ctx: InboxContext<unknown>,
+    voter: Account,
+    note: Note,
+    byAuthor: boolean,
+  ): Promise<boolean> {
+    const title = note.name?.toString();
+    if (!title || !note.replyTargetId || note.replyTargetId.origin !== ctx.origin) return false;
+    const question = await this.lookups.status(ctx, note.replyTargetId);
+    if (!question?.local || !question.pollId) return false;
+    if (byAuthor) await unlessRefused(this.votes.call(voter, question, title, note.id!.href));
+    return true;
   }
 }

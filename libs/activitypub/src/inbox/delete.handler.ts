@@ -1,7 +1,7 @@
 import type { InboxContext } from '@fedify/fedify';
 import { Delete } from '@fedify/vocab';
 import { Injectable } from '@nestjs/common';
-import { RemoveStatusService } from '@nestodon/core';
+import { DeleteAccountService, RemoveStatusService } from '@nestodon/core';
 import { StatusRepository, TombstoneRepository } from '@nestodon/domain';
 import { InboundLookups, unlessRefused } from './inbound-lookups';
 import type { InboxHandler } from './inbox-handler';
@@ -10,6 +10,7 @@ import type { InboxHandler } from './inbox-handler';
  * A remote account deletes one of its statuses: removed as a local deletion is (feeds,
  * counters, notifications). A status not seen yet leaves a tombstone, so that its Create,
  * arriving late, is ignored. Only objects on the signer's own origin can be deleted by it.
+ * Deleting the actor itself deletes its account here: statuses, media, follows and the rest.
  */
 @Injectable()
 export class DeleteHandler implements InboxHandler<Delete> {
@@ -20,14 +21,14 @@ export class DeleteHandler implements InboxHandler<Delete> {
     private readonly statuses: StatusRepository,
     private readonly tombstones: TombstoneRepository,
     private readonly remove: RemoveStatusService,
+    private readonly deleteAccount: DeleteAccountService,
   ) {}
 
   async handle(ctx: InboxContext<unknown>, deletion: Delete): Promise<void> {
     const account = await this.lookups.signer(ctx, deletion);
     const objectId = deletion.objectId;
     if (!account?.uri || !objectId || objectId.origin !== new URL(account.uri).origin) return;
-    // Deleting the actor itself: its account stays until account removal comes with moderation.
-    if (objectId.href === account.uri) return;
+    if (objectId.href === account.uri) return this.deleteAccount.call(account);
     const status = await this.statuses.findByUri(objectId.href);
     if (!status) return this.tombstones.insert(objectId.href, account.id);
     if (status.accountId !== account.id || status.deleted) return;

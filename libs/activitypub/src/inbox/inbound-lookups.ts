@@ -1,5 +1,5 @@
 import type { Context } from '@fedify/fedify';
-import type { Activity } from '@fedify/vocab';
+import { Delete, Undo, Update, type Activity } from '@fedify/vocab';
 import { Injectable } from '@nestjs/common';
 import {
   Account,
@@ -24,10 +24,16 @@ export class InboundLookups {
 
   /**
    * The account of the activity's actor, whom Fedify verified as the signer: as stored while
-   * fresh, else its actor fetched (an embedded actor is not believed) and stored.
+   * fresh, else its actor fetched (an embedded actor is not believed) and stored. Null for a
+   * suspended (or deleted) account, whose activities are dropped as Mastodon drops them, but
+   * for its Deletes, Updates and Undos.
    */
   async signer(ctx: Context<unknown>, activity: Activity): Promise<Account | null> {
-    return activity.actorId ? this.remoteActors.resolveUri(activity.actorId.href, ctx) : null;
+    if (!activity.actorId) return null;
+    const account = await this.remoteActors.resolveUri(activity.actorId.href, ctx);
+    const stillHeard =
+      activity instanceof Delete || activity instanceof Update || activity instanceof Undo;
+    return account.suspendedAt === null || stillHeard ? account : null;
   }
 
   /** A local account by its actor id, or null. */

@@ -9,6 +9,7 @@ import { AcceptHandler, RejectHandler } from './follow-answer.handlers';
 import { FollowHandler } from './follow.handler';
 import { InboundLookups } from './inbound-lookups';
 import { LikeHandler } from './like.handler';
+import { MoveHandler } from './move.handler';
 import { RemoteStatuses } from './remote-statuses';
 import { UndoHandler } from './undo.handler';
 import { UpdateHandler } from './update.handler';
@@ -32,6 +33,7 @@ export const INBOX_HANDLERS: Array<Type<InboxHandler>> = [
   AddHandler,
   RemoveHandler,
   FlagHandler,
+  MoveHandler,
 ];
 
 /** What the handlers share, provided beside them. */

@@ -1,6 +1,7 @@
 import { KeyObject, webcrypto } from 'node:crypto';
 import {
   Application,
+  Emoji,
   Group,
   Image,
   isActor,
@@ -14,7 +15,11 @@ import {
 import type { DocumentLoader } from '@fedify/vocab-runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
-import { FederationPolicy, StoreRemoteAccountService } from '@nestodon/core';
+import {
+  FederationPolicy,
+  StoreRemoteAccountService,
+  StoreRemoteEmojisService,
+} from '@nestodon/core';
 import {
   Account,
   AccountField,
@@ -25,6 +30,7 @@ import {
 import { SafeHttpClient } from '@nestodon/platform';
 import { sanitizeRemoteHtml } from '@nestodon/text';
 import { actorRefusal, keyOwnersOf } from './inbound-rules';
+import { emojiOf } from './remote-emojis';
 
 /** The loaders a Fedify context lends: every fetch through the safe client. */
 export interface DocumentLoaders {
@@ -37,6 +43,8 @@ const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
 const MAX_WEBFINGER_BYTES = 64 * 1024;
 const ACTIVITY_TYPES = /^application\/(activity\+json|ld\+json)/;
 const MAX_FIELDS = 16;
+const MAX_EMOJIS = 50;
+const MAX_ALIASES = 20;
 
 /** Why a remote actor was not believed (or not found). */
 export class RemoteActorError extends Error {
@@ -59,6 +67,7 @@ export class RemoteActors {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly accounts: AccountRepository,
     private readonly store: StoreRemoteAccountService,
+    private readonly emojis: StoreRemoteEmojisService,
     private readonly client: SafeHttpClient,
     private readonly policy: FederationPolicy,
   ) {}
@@ -103,7 +112,9 @@ export class RemoteActors {
       throw new RemoteActorError(`${uri} is not ${expected.username}@${expected.domain}`);
     }
     const domain = expected?.domain ?? hostOf(object.id);
-    return this.store.call(await actorValues(object, loaders, domain));
+    const account = await this.store.call(await actorValues(object, loaders, domain));
+    await this.emojis.call(account.domain!, await emojiTagsOf(object, loaders));
+    return account;
   }
 
   private async refuseUnlessFederating(host: string): Promise<void> {
@@ -145,6 +156,17 @@ export class RemoteActors {
     }
     throw failure;
   }
+}
+
+/** The custom emojis an actor tags (in its name, note and fields). */
+async function emojiTagsOf(actor: Actor, loaders: DocumentLoaders) {
+  const emojis = [];
+  for await (const tag of actor.getTags({ ...loaders, suppressError: true })) {
+    if (emojis.length >= MAX_EMOJIS) break;
+    const emoji = tag instanceof Emoji ? await emojiOf(loaders, tag) : null;
+    if (emoji) emojis.push(emoji);
+  }
+  return emojis;
 }
 
 function isStale(account: Account): boolean {
@@ -238,5 +260,6 @@ export async function actorValues(
     avatarRemoteUrl: avatar,
     headerRemoteUrl: header,
     lastWebfingeredAt: new Date(),
+    alsoKnownAs: actor.aliasIds.slice(0, MAX_ALIASES).map((alias) => alias.href),
   };
 }

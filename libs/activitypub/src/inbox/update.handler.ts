@@ -4,7 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { InboundLookups } from './inbound-lookups';
 import type { InboxHandler } from './inbox-handler';
 import { RemoteActors } from './remote-actors';
-import { isStatusObject, RemoteStatuses } from './remote-statuses';
+import { embeddedSource, isStatusObject, RemoteStatuses } from './remote-statuses';
 
 /**
  * A remote account updates its profile (the actor is fetched again from its origin, as the
@@ -32,6 +32,14 @@ export class UpdateHandler implements InboxHandler<Update> {
     }
     if (!isStatusObject(object) || object.attributionId?.href !== author.uri) return;
     const status = await this.lookups.status(ctx, object.id);
-    if (status) await this.statuses.edit(ctx, object, author, status);
+    if (status) {
+      await this.statuses.edit(
+        ctx,
+        object,
+        author,
+        status,
+        await embeddedSource(update, object.id, ctx),
+      );
+    }
   }
 }

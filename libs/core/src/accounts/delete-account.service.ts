@@ -22,14 +22,16 @@ import { ActivityOutbox } from '../outbox/activity-outbox';
 const BATCH = 100;
 
 /**
- * `accounts delete` of the operator CLI (Mastodon's DeleteAccountService for a local
- * account): the login stops working at once; each status is removed as its author would
+ * Deletes an account (Mastodon's DeleteAccountService): a local one for `accounts delete` of
+ * the operator CLI, a remote one when its server says the actor is gone (a Delete of the
+ * actor). A local login stops working at once; each status is removed as its author would
  * remove it (counters, reblogs, pins) and leaves the followers' feeds and streams now, while
  * the followers are still known; media files and profile images leave the disk; then the
  * user, its tokens, relationships, lists, notifications and everything else the account
  * owned go, and its own feeds. The account row stays as an empty suspended profile that
- * keeps the username taken. A remote account (`domains purge`) goes the same way without a
- * trace: nothing is federated and its row goes too, so it comes back only if fetched again.
+ * keeps the username taken. A remote account (its actor's Delete, `domains purge`) goes the
+ * same way without a trace, as Mastodon's without a reserved username: nothing is federated
+ * and its row goes too, so it comes back only if fetched again.
  */
 @Injectable()
 export class DeleteAccountService {

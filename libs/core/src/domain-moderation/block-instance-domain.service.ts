@@ -7,7 +7,8 @@ import {
   TransactionRunner,
   ValidationError,
 } from '@nestodon/domain';
-import { isStricterThan } from '@nestodon/policies';
+import { JobName, JobQueue } from '@nestodon/queue';
+import { domainVerdict, isStricterThan } from '@nestodon/policies';
 import { ActionLog } from '../admin/action-log';
 import { Moderator } from '../admin/moderator';
 import { DomainModerationQueries } from './domain-moderation-queries';
@@ -21,7 +22,8 @@ export class ExistingDomainBlockError extends ValidationError {
 
 /**
  * Blocks a server for the whole instance (Mastodon's DomainBlock + BlockDomainService): the
- * accounts there already known are silenced or suspended with it, in the same transaction.
+ * accounts there already known are silenced or suspended with it, in the same transaction;
+ * when its media are rejected, the copies of its media and its emojis are cleared after.
  * A block of the same domain, or of a parent at least as strict, is a 422 naming it.
  * Federation joins here: purge the domain's content and stop deliveries for `suspend`.
  */
@@ -32,6 +34,7 @@ export class BlockInstanceDomainService {
     private readonly blocks: DomainBlockRepository,
     private readonly queries: DomainModerationQueries,
     private readonly log: ActionLog,
+    private readonly jobs: JobQueue,
   ) {}
 
   async call(
@@ -45,7 +48,7 @@ export class BlockInstanceDomainService {
     if (existing && (existing.domain === domain || !isStricterThan(values, existing))) {
       throw new ExistingDomainBlockError(existing);
     }
-    return this.transactions.run(async (tx) => {
+    const created = await this.transactions.run(async (tx) => {
       const block = await this.blocks.insert(domain, values, tx);
       await this.blocks.applyToAccounts(block, tx);
       await this.log.record(
@@ -56,5 +59,10 @@ export class BlockInstanceDomainService {
       );
       return block;
     });
+    // Its media copies and emojis go, in the worker.
+    if (domainVerdict(created, false).rejectMedia) {
+      await this.jobs.enqueue(JobName.ClearDomainMedia, { domain });
+    }
+    return created;
   }
 }

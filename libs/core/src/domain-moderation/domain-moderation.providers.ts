@@ -1,6 +1,7 @@
 import { Provider } from '@nestjs/common';
 import { AllowDomainService } from './allow-domain.service';
 import { BlockInstanceDomainService } from './block-instance-domain.service';
+import { ClearDomainMediaService } from './clear-domain-media.service';
 import { DisallowDomainService } from './disallow-domain.service';
 import { DomainModerationQueries } from './domain-moderation-queries';
 import { FederationPolicy } from './federation-policy';
@@ -12,6 +13,7 @@ import { UpdateInstanceDomainBlockService } from './update-instance-domain-block
 export const DOMAIN_MODERATION_PROVIDERS: Provider[] = [
   AllowDomainService,
   BlockInstanceDomainService,
+  ClearDomainMediaService,
   DisallowDomainService,
   DomainModerationQueries,
   FederationPolicy,

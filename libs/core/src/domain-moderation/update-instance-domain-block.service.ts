@@ -5,11 +5,16 @@ import {
   DomainBlockValues,
   TransactionRunner,
 } from '@nestodon/domain';
+import { domainVerdict } from '@nestodon/policies';
+import { JobName, JobQueue } from '@nestodon/queue';
 import { ActionLog } from '../admin/action-log';
 import { Moderator } from '../admin/moderator';
 import { DomainModerationQueries } from './domain-moderation-queries';
 
-/** Changes a domain block; a new severity first lifts the old one's effect on accounts. */
+/**
+ * Changes a domain block; a new severity first lifts the old one's effect on accounts. Media
+ * rejected from now on are cleared (ClearDomainMediaService).
+ */
 @Injectable()
 export class UpdateInstanceDomainBlockService {
   constructor(
@@ -17,6 +22,7 @@ export class UpdateInstanceDomainBlockService {
     private readonly blocks: DomainBlockRepository,
     private readonly queries: DomainModerationQueries,
     private readonly log: ActionLog,
+    private readonly jobs: JobQueue,
   ) {}
 
   async call(moderator: Moderator, id: string, values: DomainBlockValues): Promise<DomainBlock> {
@@ -34,6 +40,10 @@ export class UpdateInstanceDomainBlockService {
         tx,
       );
     });
-    return this.queries.blockById(before.id);
+    const after = await this.queries.blockById(before.id);
+    if (domainVerdict(after, false).rejectMedia && !domainVerdict(before, false).rejectMedia) {
+      await this.jobs.enqueue(JobName.ClearDomainMedia, { domain: after.domain });
+    }
+    return after;
   }
 }

@@ -1,3 +1,4 @@
+export * from './cache-remote-media.service';
 export * from './delete-media.service';
 export * from './ffmpeg';
 export * from './image-pipeline';

@@ -1,5 +1,6 @@
 import { Provider } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
+import { CacheRemoteMediaService } from './cache-remote-media.service';
 import { DeleteMediaService } from './delete-media.service';
 import { Ffmpeg } from './ffmpeg';
 import { ImagePipeline } from './image-pipeline';
@@ -38,6 +39,7 @@ export const MEDIA_PROVIDERS: Provider[] = [
   ProfileImageProcessor,
   UploadMediaService,
   ProcessMediaService,
+  CacheRemoteMediaService,
   UpdateMediaService,
   DeleteMediaService,
   RemoveOrphanedMediaService,

@@ -31,6 +31,24 @@ export class ActivityOutbox {
     await this.jobs.enqueue(JobName.DistributeActivity, { type: 'flag', reportId });
   }
 
+  /**
+   * A change that comes in bursts (votes in a poll), told once per `windowMs` at the end of
+   * the window, as Mastodon spaces out its poll Updates; `key` names what changed.
+   */
+  async publishSettled(
+    actor: Pick<Status, 'local'>,
+    activity: OutboundActivity,
+    key: string,
+    windowMs: number,
+  ): Promise<void> {
+    if (!actor.local) return;
+    const window = Math.floor(Date.now() / windowMs);
+    await this.jobs.enqueue(JobName.DistributeActivity, activity, {
+      jobId: `${key}-${window}`,
+      delay: (window + 1) * windowMs - Date.now(),
+    });
+  }
+
   /** What a local account did to a remote one (follow, block, an answer to its follow). */
   async publishTo(
     actor: Pick<Account, 'domain'>,

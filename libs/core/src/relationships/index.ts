@@ -16,3 +16,4 @@ export * from './unblock.service';
 export * from './unendorse-account.service';
 export * from './unfollow.service';
 export * from './unmute.service';
+export * from './move-account.service';

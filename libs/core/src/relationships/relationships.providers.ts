@@ -7,6 +7,7 @@ import { EndorseAccountService } from './endorse-account.service';
 import { ExpireMutesService } from './expire-mutes.service';
 import { FollowLedger } from './follow-ledger';
 import { FollowService } from './follow.service';
+import { MoveAccountService } from './move-account.service';
 import { MuteService } from './mute.service';
 import { RejectFollowService } from './reject-follow.service';
 import { RemoveFromFollowersService } from './remove-from-followers.service';
@@ -36,4 +37,5 @@ export const RELATIONSHIPS_PROVIDERS: Provider[] = [
   SetAccountNoteService,
   EndorseAccountService,
   UnendorseAccountService,
+  MoveAccountService,
 ];

@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import {
   Account,
+  PollRepository,
+  RemoteMediaFields,
+  RemotePollFields,
   Status,
   StatusRepository,
   StatusVisibility,
@@ -12,6 +15,8 @@ import { JobName, JobQueue } from '@nestodon/queue';
 import { htmlToText } from '@nestodon/text';
 import { FindOrCreateTagsService } from '../tags/find-or-create-tags.service';
 import { ProcessMentionsService } from './process-mentions.service';
+import { RemoteMediaIntake } from './remote-media-intake';
+import { enqueuePollExpiry } from './status-jobs';
 import { StatusBookkeeping } from './status-bookkeeping';
 
 /** A status as another server published it: HTML already sanitised, relations resolved. */
@@ -29,12 +34,16 @@ export interface RemoteStatusInput {
   inReplyTo: Status | null;
   mentioned: Array<Pick<Account, 'id'>>;
   hashtags: string[];
+  /** The poll of a Question, with its server's counts. */
+  poll: RemotePollFields | null;
+  /** Its attachments, in order, by remote URL. */
+  media: RemoteMediaFields[];
 }
 
 /**
  * Stores a remote status delivered to us (Mastodon's ActivityPub::Activity::Create): once per
  * id, never when its id was deleted first (a tombstone), in its thread's conversation, with its
- * mentions, hashtags and the counters it moves; then distributed like a local post (fan-out to
+ * mentions, hashtags, poll, attachments (by remote URL) and the counters it moves; then distributed like a local post (fan-out to
  * local followers' home feeds, mention notifications). Null when nothing was created.
  */
 @Injectable()
@@ -47,6 +56,8 @@ export class CreateRemoteStatusService {
     private readonly mentions: ProcessMentionsService,
     private readonly tags: FindOrCreateTagsService,
     private readonly bookkeeping: StatusBookkeeping,
+    private readonly polls: PollRepository,
+    private readonly remoteMedia: RemoteMediaIntake,
     private readonly jobs: JobQueue,
   ) {}
 
@@ -55,7 +66,8 @@ export class CreateRemoteStatusService {
       return null;
     }
     const thread = input.inReplyTo;
-    const status = await this.transactions.run(async (tx) => {
+    const media = await this.remoteMedia.prepare(account, input.media);
+    const { status, applied, poll } = await this.transactions.run(async (tx) => {
       const conversationId = await this.bookkeeping.conversationFor(thread, tx);
       const inserted = await this.writes.insertStatus(
         {
@@ -85,10 +97,18 @@ export class CreateRemoteStatusService {
         tags.filter((tag) => tag.usable !== false).map((tag) => tag.id),
         tx,
       );
+      const attached = await this.remoteMedia.apply(inserted, media, tx);
+      const poll = input.poll
+        ? await this.polls.insertRemote(account.id, inserted.id, input.poll, tx)
+        : null;
+      if (poll) await this.writes.update(inserted.id, { pollId: poll.id }, tx);
       await this.bookkeeping.countNew(inserted, input.visibility, thread, tx);
-      return inserted;
+      return { status: inserted, applied: attached, poll };
     });
     await this.jobs.enqueue(JobName.DistributeStatus, { statusId: status.id });
+    await this.remoteMedia.cache(applied);
+    // Local voters hear when it ends, as of a local poll.
+    if (poll) await enqueuePollExpiry(this.jobs, poll);
     return this.statuses.findOneWithRelations(status.id);
   }
 }

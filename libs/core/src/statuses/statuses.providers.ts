@@ -27,6 +27,9 @@ import { ProcessMentionsService } from './process-mentions.service';
 import { PublishDueScheduledStatusesService } from './publish-due-scheduled-statuses.service';
 import { PublishScheduledStatusService } from './publish-scheduled-status.service';
 import { ReblogStatusService } from './reblog-status.service';
+import { RecordRemoteVoteService } from './record-remote-vote.service';
+import { RefreshStalePollService } from './refresh-stale-poll.service';
+import { RemoteMediaIntake } from './remote-media-intake';
 import { RemoveStatusService } from './remove-status.service';
 import { ScheduleStatusService } from './schedule-status.service';
 import { ScheduledStatusQueries } from './scheduled-status-queries';
@@ -72,6 +75,9 @@ export const STATUSES_PROVIDERS: Provider[] = [
   PublishDueScheduledStatusesService,
   PublishScheduledStatusService,
   ReblogStatusService,
+  RecordRemoteVoteService,
+  RefreshStalePollService,
+  RemoteMediaIntake,
   RemoveStatusService,
   ScheduleStatusService,
   ScheduledStatusQueries,

@@ -144,6 +144,10 @@ export class Account {
   @Column('bigint', { nullable: true })
   movedToAccountId: string | null;
 
+  /** Actor ids of the accounts this one says it also is (remote actors' `alsoKnownAs`). */
+  @Column('varchar', { array: true, default: () => "'{}'" })
+  alsoKnownAs: string[];
+
   @Column('timestamptz', { nullable: true })
   lastWebfingeredAt: Date | null;
 

@@ -17,8 +17,8 @@ import { ProfileTabs1763701500001 } from './1763701500001-profile-tabs';
 import { Collections1763701500002 } from './1763701500002-collections';
 import { AnnualReports1763701500003 } from './1763701500003-annual-reports';
 import { Settings1763701600000 } from './1763701600000-settings';
-import { MediaProcessing1763701700000 } from './1763701700000-media-processing';
 import { WebPushSubscriptions1763701700000 } from './1763701700000-web-push-subscriptions';
+import { MediaProcessing1763701700000 } from './1763701700000-media-processing';
 import { Reports1795480141673 } from './1795480141673-reports';
 import { Announcements1795480297517 } from './1795480297517-announcements';
 import { Search1795480396643 } from './1795480396643-search';
@@ -35,6 +35,7 @@ import { StatusIdempotencyKeys1795485634021 } from './1795485634021-status-idemp
 import { EphemeralState1795490073909 } from './1795490073909-ephemeral-state';
 import { PostgresFeedsAndPubSub1795490309387 } from './1795490309387-postgres-feeds-and-pubsub';
 import { PreviewCardProviders1795490356110 } from './1795490356110-preview-card-providers';
+import { AccountAliases1795491229000 } from './1795491229000-account-aliases';
 /** Every migration in order; listed explicitly so compiled code and tests load the same set. */
 export const MIGRATIONS = [
   InitialSchema1763700000000,
@@ -74,4 +75,5 @@ export const MIGRATIONS = [
   EphemeralState1795490073909,
   PostgresFeedsAndPubSub1795490309387,
   PreviewCardProviders1795490356110,
+  AccountAliases1795491229000,
 ];

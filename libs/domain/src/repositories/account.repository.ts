@@ -43,6 +43,7 @@ export type RemoteAccountValues = Pick<
   | 'avatarRemoteUrl'
   | 'headerRemoteUrl'
   | 'lastWebfingeredAt'
+  | 'alsoKnownAs'
 > & { uri: string; updatedAt?: Date };
 
 const toColumnName = (property: string) => property.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

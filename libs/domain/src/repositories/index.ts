@@ -65,6 +65,7 @@ export * from './user-role.repository';
 export * from './user.repository';
 export * from './account-conversation.repository';
 export * from './account-deletion.repository';
+export * from './account-move.repository';
 export * from './custom-filter.repository';
 export * from './list.repository';
 export * from './marker.repository';

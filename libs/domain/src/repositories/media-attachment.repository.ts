@@ -22,6 +22,12 @@ const FILE_COLUMNS = `id::text AS "id", remote_url AS "remoteUrl", processing,
   file_file_size::float8 AS "fileFileSize", thumbnail_file_name AS "thumbnailFileName",
   thumbnail_file_size::float8 AS "thumbnailFileSize", meta`;
 
+/** What a remote status says of one of its attachments (the file stays on its server). */
+export type RemoteMediaFields = Pick<
+  MediaAttachment,
+  'type' | 'remoteUrl' | 'thumbnailRemoteUrl' | 'description' | 'meta' | 'blurhash'
+>;
+
 /** Unattached: on no status, posted or scheduled. */
 const UNATTACHED = 'status_id IS NULL AND scheduled_status_id IS NULL';
 
@@ -40,6 +46,49 @@ export class MediaAttachmentRepository {
 
   insert(fields: Partial<MediaAttachment>, tx?: Transaction): Promise<MediaAttachment> {
     return this.manager(tx).getRepository(MediaAttachment).save(fields);
+  }
+
+  /** A remote status's attachments, known by their remote URLs; their ids in order. */
+  async insertRemote(
+    owner: { accountId: string; statusId: string },
+    media: RemoteMediaFields[],
+    tx: Transaction,
+  ): Promise<string[]> {
+    if (media.length === 0) return [];
+    const rows = await tx
+      .getRepository(MediaAttachment)
+      .save(media.map((fields) => ({ ...owner, ...fields, processing: 'complete' as const })));
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Records the local copy of a remote attachment (its focal point kept, and the blurhash its
+   * server sent before the one computed here); false when it has one already or is gone.
+   */
+  async cacheRemoteFile(
+    id: string,
+    copy: Pick<
+      MediaAttachment,
+      'type' | 'fileFileName' | 'fileContentType' | 'fileFileSize' | 'meta' | 'blurhash'
+    >,
+  ): Promise<boolean> {
+    const [, affected] = (await this.dataSource.query(
+      `UPDATE media_attachments
+          SET type = $2, file_file_name = $3, file_content_type = $4, file_file_size = $5,
+              meta = $6::jsonb || jsonb_strip_nulls(jsonb_build_object('focus', meta->'focus')),
+              blurhash = COALESCE(blurhash, $7), updated_at = now()
+        WHERE id = $1 AND file_file_name IS NULL AND remote_url <> ''`,
+      [
+        id,
+        copy.type,
+        copy.fileFileName,
+        copy.fileContentType,
+        copy.fileFileSize,
+        JSON.stringify(copy.meta ?? {}),
+        copy.blurhash,
+      ],
+    )) as [unknown, number];
+    return affected > 0;
   }
 
   /** Attachments by id, in the order of `ids` (unknown ones left out). */
@@ -197,6 +246,29 @@ export class MediaAttachmentRepository {
         WHERE m.id = old."id"::bigint
        RETURNING old.*`,
       [cutoff, limit],
+    )) as [StoredMediaFiles[], number];
+    return rows;
+  }
+
+  /**
+   * Turns up to `limit` attachments of a server's accounts (its subdomains' too) into links
+   * (type unknown, local copies forgotten), as when its media are rejected; their files as
+   * they were, to delete.
+   */
+  async clearOfDomain(domain: string, limit: number): Promise<StoredMediaFiles[]> {
+    const [rows] = (await this.dataSource.query(
+      `UPDATE media_attachments m
+          SET type = 'unknown', file_file_name = NULL, file_file_size = NULL,
+              thumbnail_file_name = NULL, thumbnail_file_size = NULL, updated_at = now()
+         FROM (SELECT ${FILE_COLUMNS} FROM media_attachments
+                WHERE remote_url <> '' AND type <> 'unknown'
+                  AND account_id IN (SELECT id FROM accounts
+                                      WHERE domain = $1 OR right(domain, length($1) + 1) = '.' || $1)
+                ORDER BY id LIMIT $2
+                FOR UPDATE SKIP LOCKED) old
+        WHERE m.id = old."id"::bigint
+       RETURNING old.*`,
+      [domain, limit],
     )) as [StoredMediaFiles[], number];
     return rows;
   }

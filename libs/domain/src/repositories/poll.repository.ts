@@ -12,6 +12,28 @@ export interface PollFields {
   expiresAt: Date;
 }
 
+/**
+ * A poll as its remote server publishes it: options, the counts it has, and its end (null
+ * when open without end). Counts are the origin's, replacing ours.
+ */
+export interface RemotePollFields {
+  options: string[];
+  tallies: number[];
+  multiple: boolean;
+  expiresAt: Date | null;
+  votersCount: number | null;
+}
+
+const remotePollColumns = (fields: RemotePollFields) => ({
+  options: fields.options,
+  cachedTallies: fields.tallies,
+  multiple: fields.multiple,
+  expiresAt: fields.expiresAt,
+  votesCount: fields.tallies.reduce((sum, tally) => sum + tally, 0),
+  votersCount: fields.votersCount,
+  lastFetchedAt: new Date(),
+});
+
 /** Polls and votes. Tallies change only in SQL, so they stay exact under concurrency. */
 @Injectable()
 export class PollRepository {
@@ -36,6 +58,31 @@ export class PollRepository {
       votesCount: 0,
       votersCount: 0,
     });
+  }
+
+  /** A remote status's poll, with the counts its server gave. */
+  insertRemote(
+    accountId: string,
+    statusId: string,
+    fields: RemotePollFields,
+    tx: Transaction,
+  ): Promise<Poll> {
+    return tx.getRepository(Poll).save({ accountId, statusId, ...remotePollColumns(fields) });
+  }
+
+  /**
+   * A remote poll as its server now publishes it: new counts and end; when its options
+   * changed, it is another poll and the votes cast here are gone.
+   */
+  async refreshRemote(pollId: string, fields: RemotePollFields, tx: Transaction): Promise<void> {
+    const poll = await tx.getRepository(Poll).findOneBy({ id: pollId });
+    if (!poll) return;
+    const sameOptions =
+      poll.multiple === fields.multiple &&
+      poll.options.length === fields.options.length &&
+      poll.options.every((option, index) => option === fields.options[index]);
+    if (!sameOptions) await tx.query(`DELETE FROM poll_votes WHERE poll_id = $1`, [pollId]);
+    await tx.update(Poll, { id: pollId }, remotePollColumns(fields));
   }
 
   /** New options and end of a poll (reopened); with `resetVotes` its votes are gone. */
@@ -79,16 +126,31 @@ export class PollRepository {
     return rows.length > 0;
   }
 
-  /** Records the account's votes (option indexes) and counts them in the tallies. */
+  /** The options (indexes) the account chose in the poll so far. */
+  async choicesOf(pollId: string, accountId: string, tx: Transaction): Promise<number[]> {
+    const rows = (await tx.query(
+      `SELECT choice FROM poll_votes WHERE poll_id = $1 AND account_id = $2 ORDER BY choice`,
+      [pollId, accountId],
+    )) as Array<{ choice: number }>;
+    return rows.map((row) => row.choice);
+  }
+
+  /**
+   * Records the account's votes (option indexes) and counts them in the tallies, and the
+   * account among the voters unless it voted before (`newVoter` false: a remote voter's
+   * further choice, each sent apart). `uri`: the remote vote's ActivityPub id.
+   */
   async recordVotes(
     pollId: string,
     accountId: string,
     choices: number[],
     tx: Transaction,
+    vote: { uri?: string; newVoter?: boolean } = {},
   ): Promise<void> {
     await tx.query(
-      `INSERT INTO poll_votes (poll_id, account_id, choice) SELECT $1, $2, unnest($3::int[])`,
-      [pollId, accountId, choices],
+      `INSERT INTO poll_votes (poll_id, account_id, choice, uri)
+       SELECT $1, $2, unnest($3::int[]), $4`,
+      [pollId, accountId, choices, vote.uri ?? null],
     );
     for (const choice of choices) {
       await tx.query(
@@ -99,10 +161,10 @@ export class PollRepository {
     }
     await tx.query(
       `UPDATE polls SET votes_count = votes_count + $2,
-                        voters_count = COALESCE(voters_count, 0) + 1,
+                        voters_count = COALESCE(voters_count, 0) + $3,
                         updated_at = now()
         WHERE id = $1`,
-      [pollId, choices.length],
+      [pollId, choices.length, vote.newVoter === false ? 0 : 1],
     );
   }
 

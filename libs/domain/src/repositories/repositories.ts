@@ -4,6 +4,7 @@ import { AccessBlockRepository } from './access-block.repository';
 import { AccountConversationRepository } from './account-conversation.repository';
 import { AccountDeletionRepository } from './account-deletion.repository';
 import { AccountInteractionRepository } from './account-interaction.repository';
+import { AccountMoveRepository } from './account-move.repository';
 import { AccountNoteRepository } from './account-note.repository';
 import { AccountStatsRepository } from './account-stats.repository';
 import { AnnouncementRepository } from './announcement.repository';
@@ -87,6 +88,7 @@ export const REPOSITORIES = [
   AccountConversationRepository,
   AccountDeletionRepository,
   AccountInteractionRepository,
+  AccountMoveRepository,
   AccountNoteRepository,
   AccountRepository,
   AccountStatsRepository,
