@@ -308,7 +308,7 @@ describe('two instances federating', () => {
     expect(uris(await homeOf(a, alice))).not.toContain(bobs.unlisted.onB.uri);
   });
 
-  it('polls reach the followers as statuses', async () => {
+  it('polls reach the followers, and votes on them are counted on the origin', async () => {
     const poll = (
       await send(a, alice, 'post', '/api/v1/statuses', {
         status: 'tea or coffee?',
@@ -317,9 +317,24 @@ describe('two instances federating', () => {
     ).body;
     const home = await eventually(
       () => homeOf(b, bob),
-      (list) => Array.isArray(list) && Boolean(withUri(list, poll.uri)),
+      (list) => Array.isArray(list) && Boolean(withUri(list, poll.uri)?.poll),
     );
-    expect(withUri(home, poll.uri).content).toContain('tea or coffee?');
+    const onB = withUri(home, poll.uri);
+    expect(onB.content).toContain('tea or coffee?');
+    expect(onB.poll.options.map((option: Json) => option.title)).toEqual(['tea', 'coffee']);
+
+    await send(b, bob, 'post', `/api/v1/polls/${onB.poll.id}/votes`, { choices: [1] });
+    const counted = await eventually(
+      () => body(get(a, alice, `/api/v1/polls/${poll.poll.id}`)),
+      (json) => json.votes_count === 1,
+    );
+    expect(counted.options.map((option: Json) => option.votes_count)).toEqual([0, 1]);
+    // The origin's Update of the Question brings the count back to the voter's server.
+    const seenOnB = await eventually(
+      () => body(get(b, bob, `/api/v1/polls/${onB.poll.id}`)),
+      (json) => json.votes_count === 1,
+    );
+    expect(seenOnB).toMatchObject({ votes_count: 1, voted: true, own_votes: [1] });
   });
 
   it('pins show among the pinned statuses on the other side, and unpins leave them', async () => {
