@@ -4,7 +4,7 @@ const { swcOptions } = require('./scripts/swc-options');
 
 // Packages published only as ES modules, compiled to CommonJS for Jest, which loads ES modules
 // from require() only under --experimental-vm-modules (Node itself loads them through
-// require(esm)): dependencies of Fedify, and file-type with its own.
+// require(esm)): dependencies of Fedify, file-type with its own, and pg-boss with its own.
 const ESM_ONLY_PACKAGES = [
   'structured-field-values',
   'ky',
@@ -14,6 +14,9 @@ const ESM_ONLY_PACKAGES = [
   '@tokenizer/inflate',
   'uint8array-extras',
   '@borewit/text-codec',
+  'pg-boss',
+  'serialize-error',
+  'non-error',
 ];
 const esmOnly = `node_modules/(${ESM_ONLY_PACKAGES.join('|')})/`;
 

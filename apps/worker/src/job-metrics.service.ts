@@ -1,15 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { QueueName } from '@nestodon/config';
+import { QUEUE_NAMES } from '@nestodon/config';
 import { Metrics } from '@nestodon/platform';
-import { BULL_QUEUES, JobName, JobResults } from '@nestodon/queue';
-import { Job, Queue } from 'bullmq';
+import {
+  ConsumedJob,
+  JOB_BACKEND,
+  JOB_STATES,
+  JobBackend,
+  JobName,
+  JobResults,
+} from '@nestodon/queue';
 import type { Counter, Histogram } from 'prom-client';
 
-/** Queue states whose sizes are published (BullMQ's names). */
-const STATES = ['waiting', 'active', 'delayed', 'prioritized', 'failed', 'paused'] as const;
-
 /**
- * Metrics of the worker's jobs: queue depth by state (read from Redis at scrape time), the wait
+ * Metrics of the worker's jobs: queue depth by state (read from the job backend at scrape time), the wait
  * from enqueue (or from the end of a delay) to start, run time and outcomes by queue and job
  * kind, and the feeds fan-out reached (its rate is the fan-out rate in feeds per second).
  */
@@ -20,19 +23,15 @@ export class JobMetrics {
   private readonly outcomes: Counter<'queue' | 'job' | 'outcome'>;
   private readonly fanOut: Counter<'feed'>;
 
-  constructor(
-    metrics: Metrics,
-    @Inject(BULL_QUEUES) queuesByName: Readonly<Record<QueueName, Queue>>,
-  ) {
-    const queues = Object.values(queuesByName);
+  constructor(metrics: Metrics, @Inject(JOB_BACKEND) backend: JobBackend) {
     metrics.gauge({
       name: 'nestodon_queue_jobs',
       help: 'Jobs in each queue, by state',
       labelNames: ['queue', 'state'],
       async collect() {
-        const counts = await Promise.all(queues.map((queue) => queue.getJobCounts(...STATES)));
-        queues.forEach((queue, index) => {
-          for (const state of STATES) this.set({ queue: queue.name, state }, counts[index][state]);
+        const counts = await Promise.all(QUEUE_NAMES.map((queue) => backend.counts(queue)));
+        QUEUE_NAMES.forEach((queue, index) => {
+          for (const state of JOB_STATES) this.set({ queue, state }, counts[index][state]);
         });
       },
     });
@@ -60,9 +59,8 @@ export class JobMetrics {
   }
 
   /** Runs a job taken from `queue`, observing its wait, time and outcome. */
-  async observe<T>(queue: string, job: Job, run: () => Promise<T>): Promise<T> {
-    const queuedAt = job.timestamp + (job.opts.delay ?? 0);
-    this.wait.observe({ queue }, Math.max(0, Date.now() - queuedAt) / 1000);
+  async observe<T>(queue: string, job: ConsumedJob, run: () => Promise<T>): Promise<T> {
+    this.wait.observe({ queue }, Math.max(0, Date.now() - job.dueAt) / 1000);
     const end = this.duration.startTimer({ queue, job: job.name });
     try {
       const result = await run();

@@ -12,8 +12,8 @@ export const RECURRING_JOBS: Array<{
 ];
 
 /**
- * Registers the recurring jobs with BullMQ at boot. A scheduler is kept in Redis under the
- * job's name, so every worker registering it at boot leaves one schedule, not one per worker.
+ * Registers the recurring jobs with the job backend at boot; every worker does, and each job
+ * still runs once per period (see JobBackend.repeat).
  */
 @Injectable()
 export class RecurringJobsService implements OnApplicationBootstrap {
@@ -21,9 +21,7 @@ export class RecurringJobsService implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     for (const { job, everyMs, payload } of RECURRING_JOBS) {
-      await this.jobs
-        .queue(QUEUE_OF_JOB[job])
-        .upsertJobScheduler(job, { every: everyMs }, { name: job, data: payload });
+      await this.jobs.backend.repeat(QUEUE_OF_JOB[job], job, payload, everyMs);
     }
   }
 }

@@ -15,7 +15,7 @@ import { SerializersModule } from '@nestodon/serializers';
 import { LoggerModule } from 'nestjs-pino';
 import { JobMetrics } from './job-metrics.service';
 import { JobProcessorsModule } from './job-processors.module';
-import { queueConsumer } from './queue-consumer';
+import { QueueConsumers } from './queue-consumer';
 import { RecurringJobsService } from './recurring-jobs.service';
 
 @Module({})
@@ -38,13 +38,7 @@ export class WorkerModule {
         JobProcessorsModule,
       ],
       // ProbeServer: liveness and readiness on WORKER_HEALTH_PORT, for container orchestrators.
-      providers: [
-        ...config.jobs.queues.map((queue) => queueConsumer(queue, config.jobs.lockMs)),
-        JobMetrics,
-        HealthService,
-        ProbeServer,
-        RecurringJobsService,
-      ],
+      providers: [QueueConsumers, JobMetrics, HealthService, ProbeServer, RecurringJobsService],
     };
   }
 }

@@ -1,6 +1,6 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { MetricsServer, ProbeServer } from '@nestodon/platform';
-import { BULL_QUEUES, JobName, JobQueue } from '@nestodon/queue';
+import { JobName, JobQueue } from '@nestodon/queue';
 import {
   createLocalAccount,
   createStatus,
@@ -9,7 +9,6 @@ import {
   TestEnvironment,
   waitFor,
 } from '@nestodon/testing';
-import { Queue } from 'bullmq';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createWorkerApp } from '../src/bootstrap';
@@ -43,8 +42,7 @@ describe('worker metrics', () => {
       .get(JobQueue)
       .enqueueAndWait(JobName.SystemPing, { requestedAt: new Date().toISOString() }, 10_000);
     // A job no processor knows fails (one attempt when added without the defaults).
-    const queues = worker.get<Record<string, Queue>>(BULL_QUEUES);
-    await queues.default.add('no.such_job', {});
+    await worker.get(JobQueue).queue('default').add('no.such_job', {});
     let text = '';
     await waitFor(async () => {
       text = await scrape();

@@ -1,6 +1,4 @@
-import { WorkerHost } from '@nestjs/bullmq';
 import { INestApplicationContext } from '@nestjs/common';
-import { DiscoveryService } from '@nestjs/core';
 import { JobName, JobQueue, QUEUE_OF_JOB } from '@nestodon/queue';
 import {
   createLocalAccount,
@@ -53,16 +51,9 @@ describe('worker shutdown', () => {
     ).toBe(true);
 
     // Release the row once shutdown has begun: the job is in flight while the worker closes.
-    const consumer = worker
-      .get(DiscoveryService)
-      .getProviders()
-      .map((wrapper) => wrapper.instance as unknown)
-      .find(
-        (instance): instance is WorkerHost =>
-          instance instanceof WorkerHost && instance.worker.name === queueName,
-      );
-    consumer!.worker.once('closing', () => void lock.query('COMMIT'));
-    await worker.close();
+    const closing = worker.close();
+    setTimeout(() => void lock.query('COMMIT'), 500);
+    await closing;
 
     const row = await lock.query('SELECT closed_at FROM polls WHERE id = $1', [poll.id]);
     expect(row.rows[0].closed_at).not.toBeNull();

@@ -1,4 +1,5 @@
-import type { BackoffStrategy, JobsOptions } from 'bullmq';
+import type { BackoffStrategy } from 'bullmq';
+import type { EnqueueOptions } from './job-backend';
 
 /** The backoff type of deliveries, computed by `backoffStrategy` in the worker. */
 export const FEDERATION_BACKOFF = 'federation';
@@ -18,13 +19,12 @@ export function federationRetryDelayMs(retry: number, random: () => number = Mat
 }
 
 /** Job options of a delivery: retried over days, then dropped (Mastodon's `dead: false`). */
-export const DELIVERY_JOB_OPTIONS: JobsOptions = {
+export const DELIVERY_JOB_OPTIONS: EnqueueOptions = {
   attempts: DELIVERY_RETRIES + 1,
   backoff: { type: FEDERATION_BACKOFF },
-  removeOnComplete: true,
-  removeOnFail: true,
+  discardWhenDone: true,
 };
 
-/** The worker's custom backoffs (BullMQ computes its built-in ones itself). */
+/** BullMQ workers' custom backoffs (BullMQ computes its built-in ones itself). */
 export const backoffStrategy: BackoffStrategy = (attemptsMade, type) =>
   type === FEDERATION_BACKOFF ? federationRetryDelayMs(attemptsMade - 1) : 0;

@@ -1,39 +1,24 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, QueueName } from '@nestodon/config';
-import { RedisUnavailableError, withinRedisTimeout } from '@nestodon/platform';
-import { JobsOptions, Queue, QueueEvents } from 'bullmq';
-import type Redis from 'ioredis';
-import { ClosableConnection } from './closable-connection';
+import { Queue } from 'bullmq';
+import { BullJobBackend } from './bullmq-job-backend';
+import { DEFAULT_ENQUEUE_OPTIONS, EnqueueOptions, JOB_BACKEND, JobBackend } from './job-backend';
 import { JobDispatcher } from './job-dispatcher';
 import { JobName, JobPayloads, JobResults, QUEUE_OF_JOB } from './job-names';
 
-/** Every BullMQ queue by name (QueueModule registers them). */
-export const BULL_QUEUES = Symbol('BULL_QUEUES');
-
-/** ioredis states of a connection that was lost and is not back yet. */
-const DISCONNECTED = new Set(['close', 'reconnecting', 'end']);
-
-const DEFAULT_JOB_OPTIONS: JobsOptions = {
-  attempts: 5,
-  backoff: { type: 'exponential', delay: 2000 },
-  removeOnComplete: { count: 1000 },
-  removeOnFail: { count: 5000 },
-};
-
 /**
- * Enqueues jobs for the worker. Call it after the transaction that wrote the rows commits.
- * Under JOBS_INLINE the job runs here and now instead, through the dispatcher of the job
- * processors in this process (end-to-end tests).
+ * Enqueues jobs for the worker, on the backend QueueModule chose (Redis or PostgreSQL). Call it
+ * after the transaction that wrote the rows commits. Under JOBS_INLINE the job runs here and
+ * now instead, through the dispatcher of the job processors in this process (end-to-end tests).
  */
 @Injectable()
-export class JobQueue implements OnApplicationShutdown {
+export class JobQueue {
   private readonly logger = new Logger('JobQueue');
   private inlineDispatcher?: JobDispatcher;
-  private readonly events = new Map<QueueName, { listener: QueueEvents; ready: Promise<void> }>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(BULL_QUEUES) private readonly queues: Readonly<Record<QueueName, Queue>>,
+    @Inject(JOB_BACKEND) readonly backend: JobBackend,
   ) {}
 
   /**
@@ -47,33 +32,27 @@ export class JobQueue implements OnApplicationShutdown {
   async enqueue<N extends JobName>(
     name: N,
     payload: JobPayloads[N],
-    options: JobsOptions = {},
+    options: EnqueueOptions = {},
   ): Promise<void> {
     if (this.config.jobs.inline) {
       await this.runInline(name, payload);
       return;
     }
-    const queue = this.queue(QUEUE_OF_JOB[name]);
-    // The queues' connection waits for Redis (consumers block on it), so a request does not:
-    // it fails at once while Redis is known to be away, and within the command timeout when
-    // Redis stops answering (the job may then still be added once Redis is back).
-    if (DISCONNECTED.has((queue.opts.connection as Redis).status))
-      throw new RedisUnavailableError();
-    await withinRedisTimeout(
-      queue.add(name, payload, { ...DEFAULT_JOB_OPTIONS, ...options }),
-      this.config.redis.commandTimeoutMs,
-    );
+    await this.backend.add(QUEUE_OF_JOB[name], name, payload, {
+      ...DEFAULT_ENQUEUE_OPTIONS,
+      ...options,
+    });
   }
 
   /**
-   * Enqueues jobs of one kind in one round trip to Redis. Inline they run one after another,
-   * and one that fails is logged and the others still run: in the worker each fails alone,
-   * unseen by the enqueuer (a delivery to a server that is down must not fail a post).
+   * Enqueues jobs of one kind in one round trip. Inline they run one after another, and one
+   * that fails is logged and the others still run: in the worker each fails alone, unseen by
+   * the enqueuer (a delivery to a server that is down must not fail a post).
    */
   async enqueueMany<N extends JobName>(
     name: N,
     payloads: Array<JobPayloads[N]>,
-    options: JobsOptions = {},
+    options: EnqueueOptions = {},
   ): Promise<void> {
     if (this.config.jobs.inline) {
       for (const payload of payloads) {
@@ -83,8 +62,10 @@ export class JobQueue implements OnApplicationShutdown {
       }
       return;
     }
-    const opts = { ...DEFAULT_JOB_OPTIONS, ...options };
-    await this.queue(QUEUE_OF_JOB[name]).addBulk(payloads.map((data) => ({ name, data, opts })));
+    await this.backend.addMany(QUEUE_OF_JOB[name], name, payloads, {
+      ...DEFAULT_ENQUEUE_OPTIONS,
+      ...options,
+    });
   }
 
   /** Enqueues and waits for the worker's result; rejects after `timeoutMs`. */
@@ -94,20 +75,20 @@ export class JobQueue implements OnApplicationShutdown {
     timeoutMs: number,
   ): Promise<JobResults[N]> {
     if (this.config.jobs.inline) return this.runInline(name, payload);
-    const queue = this.queue(QUEUE_OF_JOB[name]);
-    const events = await this.queueEvents(queue);
-    // Finished jobs stay a minute: removed at once, a fast job can vanish before
-    // waitUntilFinished looks at it, and the wait fails though the job succeeded.
-    const job = await queue.add(name, payload, {
-      removeOnComplete: { age: 60 },
-      removeOnFail: { age: 60 },
-    });
-    return (await job.waitUntilFinished(events, timeoutMs)) as JobResults[N];
+    return (await this.backend.addAndWait(
+      QUEUE_OF_JOB[name],
+      name,
+      payload,
+      timeoutMs,
+    )) as JobResults[N];
   }
 
-  /** The BullMQ queue itself, to inspect jobs. */
+  /** The BullMQ queue itself, to inspect jobs (tests); there is none without Redis. */
   queue(name: QueueName): Queue {
-    return this.queues[name];
+    if (!(this.backend instanceof BullJobBackend)) {
+      throw new Error('The jobs are in PostgreSQL (no Redis): there is no BullMQ queue');
+    }
+    return this.backend.queues[name];
   }
 
   private runInline<N extends JobName>(name: N, payload: JobPayloads[N]): Promise<JobResults[N]> {
@@ -115,27 +96,5 @@ export class JobQueue implements OnApplicationShutdown {
       throw new Error('JOBS_INLINE is set, but this process has no job processors to run jobs');
     }
     return this.inlineDispatcher.run(name, payload);
-  }
-
-  /** One listener per queue, made on first use: only health checks and tests wait for jobs. */
-  private async queueEvents(queue: Queue): Promise<QueueEvents> {
-    const name = queue.name as QueueName;
-    let events = this.events.get(name);
-    if (!events) {
-      const listener = new QueueEvents(
-        name,
-        { prefix: queue.opts.prefix, connection: queue.opts.connection },
-        ClosableConnection,
-      );
-      events = { listener, ready: listener.waitUntilReady().then(() => undefined) };
-      this.events.set(name, events);
-    }
-    await events.ready;
-    return events.listener;
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    // Closed whether or not they finished starting: one that never did still holds a connection.
-    await Promise.allSettled([...this.events.values()].map(({ listener }) => listener.close()));
   }
 }

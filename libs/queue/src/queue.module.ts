@@ -1,42 +1,41 @@
-import { BullModule, getQueueToken } from '@nestjs/bullmq';
-import { Global, Module } from '@nestjs/common';
-import { APP_CONFIG, AppConfig, QUEUE_NAMES, QueueName } from '@nestodon/config';
+import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '@nestodon/config';
 import { RedisService } from '@nestodon/platform';
-import { Queue } from 'bullmq';
-import { ClosableQueue } from './closable-connection';
-import { BULL_QUEUES, JobQueue } from './job-queue.service';
-
-// Before registerQueue below reads it: every queue is made on a ClosableConnection.
-BullModule.queueClass = ClosableQueue;
+import { BullJobBackend } from './bullmq-job-backend';
+import { JOB_BACKEND, JobBackend } from './job-backend';
+import { JobQueue } from './job-queue.service';
+import { PgBossJobBackend } from './pg-boss-job-backend';
 
 /**
- * BullMQ through @nestjs/bullmq: every queue is registered in every process that enqueues, with
- * one Redis connection and the namespace in the key prefix. Processes that consume queues add
- * `@Processor` consumers (the worker).
+ * The job queue of every process that enqueues or consumes: BullMQ on Redis, or pg-boss in
+ * PostgreSQL when Redis is not used (`config.redis.enabled`), chosen once at boot.
  */
 @Global()
 @Module({
-  imports: [
-    BullModule.forRootAsync({
-      inject: [APP_CONFIG, RedisService],
-      useFactory: (config: AppConfig, redis: RedisService) => ({
-        prefix: `${config.redis.namespace}bull`,
-        // Shared by the queues and by workers for non-blocking commands; a worker and a
-        // QueueEvents listener duplicate it for their blocking reads. RedisService closes it.
-        connection: redis.connection({ maxRetriesPerRequest: null }, 'queue'),
-      }),
-    }),
-    BullModule.registerQueue(...QUEUE_NAMES.map((name) => ({ name }))),
-  ],
   providers: [
     {
-      provide: BULL_QUEUES,
-      inject: QUEUE_NAMES.map((name) => getQueueToken(name)),
-      useFactory: (...queues: Queue[]) =>
-        Object.fromEntries(queues.map((queue) => [queue.name, queue])) as Record<QueueName, Queue>,
+      provide: JOB_BACKEND,
+      // Optional: a process without Redis need not provide it.
+      inject: [APP_CONFIG, { token: RedisService, optional: true }],
+      useFactory: (config: AppConfig, redis?: RedisService): JobBackend =>
+        config.redis.enabled && redis
+          ? new BullJobBackend(
+              config,
+              // Shared by the queues and by workers for non-blocking commands; RedisService
+              // closes it.
+              redis.connection({ maxRetriesPerRequest: null }, 'queue'),
+            )
+          : new PgBossJobBackend(config),
     },
     JobQueue,
   ],
-  exports: [JobQueue, BULL_QUEUES],
+  exports: [JobQueue, JOB_BACKEND],
 })
-export class QueueModule {}
+export class QueueModule implements OnApplicationShutdown {
+  constructor(@Inject(JOB_BACKEND) private readonly backend: JobBackend) {}
+
+  /** Before RedisService and the database close (their hooks run after this module's). */
+  async onApplicationShutdown(): Promise<void> {
+    await this.backend.close();
+  }
+}

@@ -2,11 +2,10 @@ import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { QueueName } from '@nestodon/config';
 import { hasPermission, Permission } from '@nestodon/domain';
-import { BULL_QUEUES } from '@nestodon/queue';
-import { Queue } from 'bullmq';
-import type { NextFunction, Request, Response } from 'express';
+import { BullJobBackend, JOB_BACKEND, JobBackend } from '@nestodon/queue';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { postgresJobBoard } from './postgres-job-board';
 import { WebAuthenticator } from '../session/web-authenticator.service';
 import { WebSessionMiddleware } from '../session/web-session.middleware';
 
@@ -38,25 +37,33 @@ function requireDevops(web: WebAuthenticator) {
   };
 }
 
-/**
- * The BullMQ dashboard (@bull-board) of every queue at /admin/queues, behind the web session
- * and the devops permission. Its changes (retry, remove, pause) are same-site requests only:
- * the session cookie is SameSite=Lax, so other sites cannot make them with it.
- */
-export function serveJobDashboard(app: NestExpressApplication): void {
-  const queues = app.get<Record<QueueName, Queue>>(BULL_QUEUES);
+/** BullMQ's dashboard (@bull-board) of every queue. */
+function bullBoard(backend: BullJobBackend): RequestHandler {
   const board = new ExpressAdapter();
   board.setBasePath(JOB_DASHBOARD_PATH);
   createBullBoard({
-    queues: Object.values(queues).map((queue) => new BullMQAdapter(queue)),
+    queues: Object.values(backend.queues).map((queue) => new BullMQAdapter(queue)),
     serverAdapter: board,
     options: { uiConfig: { boardTitle: 'Nestodon jobs' } },
   });
+  return board.getRouter() as RequestHandler;
+}
+
+/**
+ * The job dashboard at /admin/queues, behind the web session and the devops permission: BullMQ's
+ * (@bull-board) with Redis, a page of our own over the PostgreSQL queue otherwise. Their
+ * changes (retry, remove, pause) are same-site requests only: the session cookie is
+ * SameSite=Lax, so other sites cannot make them with it.
+ */
+export function serveJobDashboard(app: NestExpressApplication): void {
+  const backend = app.get<JobBackend>(JOB_BACKEND);
   const session = app.get(WebSessionMiddleware);
   app.use(
     JOB_DASHBOARD_PATH,
     (req: Request, res: Response, next: NextFunction) => session.use(req, res, next),
     requireDevops(app.get(WebAuthenticator)),
-    board.getRouter(),
+    backend instanceof BullJobBackend
+      ? bullBoard(backend)
+      : postgresJobBoard(backend, JOB_DASHBOARD_PATH),
   );
 }
