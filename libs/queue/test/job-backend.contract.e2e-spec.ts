@@ -279,8 +279,11 @@ describe.each(ADAPTERS)('the job backend on $kind', (adapter) => {
     release();
     relay.mend();
     const [dead] = made.splice(-2, 1);
-    await Promise.race([dead.jobs.close().catch(() => undefined), sleep(5000)]);
     dead.dispose();
+    await Promise.race([
+      dead.jobs.close().catch(() => undefined),
+      new Promise((resolve) => setTimeout(resolve, 5000).unref()),
+    ]);
     await relay.close();
   }, 60_000);
 
