@@ -14,6 +14,8 @@ export interface ReceivedActivity {
   keyId: string | null;
   /** Whether the activity carries Object Integrity Proofs and they verify (Fedify's verifier). */
   proofVerified: boolean;
+  /** The HTTP signature standard used: RFC 9421 signs with a Signature-Input header. */
+  spec: 'rfc9421' | 'draft-cavage';
 }
 
 /**
@@ -27,6 +29,10 @@ export class InboxReceiver {
   readonly received: ReceivedActivity[] = [];
   readonly statuses = new Map<string, number>();
   readonly documents = new Map<string, object>();
+  /** A server that verifies RFC 9421 signatures only: draft-cavage ones are answered 401. */
+  rfc9421Only = false;
+  /** Deliveries answered 401 for their signature's standard. */
+  refusedSignatures = 0;
   private server?: http.Server;
   private readonly keys = new Map<string, Awaited<ReturnType<KeyCache['get']>>>();
   private readonly keyCache: KeyCache = {
@@ -50,6 +56,10 @@ export class InboxReceiver {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
+        if (this.rfc9421Only && !request.headers['signature-input']) {
+          this.refusedSignatures++;
+          return void response.writeHead(401).end();
+        }
         void this.receive(request, Buffer.concat(chunks)).then(
           () => response.writeHead(this.statuses.get(request.url ?? '/') ?? 202).end(),
           () => response.writeHead(500).end(),
@@ -131,6 +141,7 @@ export class InboxReceiver {
       activity,
       keyId: key?.id?.href ?? null,
       proofVerified: proven !== null && activity.proof !== undefined,
+      spec: request.headers['signature-input'] ? 'rfc9421' : 'draft-cavage',
     });
   }
 

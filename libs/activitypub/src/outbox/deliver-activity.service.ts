@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { signRequest } from '@fedify/fedify';
+import { HttpMessageSignaturesSpec, signRequest } from '@fedify/fedify';
 import { Injectable } from '@nestjs/common';
 import { DeliveryFailureTracker } from '@nestodon/activitypub/federation';
 import { FederationPolicy } from '@nestodon/core';
@@ -17,10 +17,19 @@ const DELIVERY_TIMEOUT_MS = 15_000;
 /** Answers that will not change on retry (as Mastodon: any 4xx but 429). */
 const isUnsalvageable = (status: number) => status >= 400 && status < 500 && status !== 429;
 
+const CAVAGE: HttpMessageSignaturesSpec = 'draft-cavage-http-signatures-12';
+const RFC_9421: HttpMessageSignaturesSpec = 'rfc9421';
+/** Answers by which a server may be refusing the signature's standard rather than the activity. */
+const mayRefuseSignature = (status: number) => status === 400 || status === 401;
+/** Servers whose taken standard is remembered at most (kept in the process). */
+const MAX_REMEMBERED_SPECS = 10_000;
+
 /**
  * POSTs one activity to one inbox (the worker's `federation.deliver` queue), signed with the
- * actor's RSA key (HTTP Signatures, draft-cavage, which every server verifies; Fedify signs)
- * and sent through SafeHttpClient, never Fedify's global fetch. A 2xx delivers; a lasting 4xx
+ * actor's RSA key and sent through SafeHttpClient, never Fedify's global fetch. Signatures
+ * double-knock as Fedify's own deliveries: draft-cavage first (what Mastodon sends and every
+ * server verifies), and when a server answers 400 or 401 the same delivery again signed by RFC
+ * 9421 (HTTP Message Signatures), whose success makes it the first knock to that server. A 2xx delivers; a lasting 4xx
  * is the server's final word and is not retried; anything else (network errors, 5xx, 429,
  * redirects) throws so the job is retried with the federation backoff. Every answer or
  * failure feeds the per-server failure tracker, and servers it marks unavailable are skipped
@@ -37,6 +46,9 @@ export class DeliverActivityService {
     private readonly followerSynchronization: FollowerSynchronization,
   ) {}
 
+  /** Servers that took RFC 9421 after refusing draft-cavage. */
+  private readonly rfc9421Hosts = new Set<string>();
+
   async call({ accountId, inbox, body, syncFollowers }: Delivery): Promise<DeliveryOutcome> {
     const host = new URL(inbox).host;
     // Suspended servers are never planned; in limited federation mode only allowed ones are sent to.
@@ -50,24 +62,24 @@ export class DeliverActivityService {
     if (!keys) return 'skipped';
     // Encoded once, into an ArrayBuffer of its own (what Fedify takes).
     const bytes = new TextEncoder().encode(body);
-    // Fedify signs over the Digest given (hashing here, synchronously, costs far less than its
-    // Web Crypto digest) and is handed the bytes, so it need not read a body stream back.
-    const headers = new Headers({
-      'Content-Type': 'application/activity+json',
-      Digest: `SHA-256=${createHash('sha256').update(bytes).digest('base64')}`,
-    });
+    const headers = new Headers({ 'Content-Type': 'application/activity+json' });
     if (syncFollowers) {
       const header = await this.followerSynchronization.header(accountId, keys.actorUri, inbox);
       headers.set('Collection-Synchronization', header);
     }
-    const signed = await signRequest(
-      new Request(inbox, { method: 'POST', headers }),
-      keys.rsa.privateKey,
-      keys.rsa.keyId,
-      { spec: 'draft-cavage-http-signatures-12', body: bytes.buffer },
-    );
-    let status: number;
-    try {
+    const send = async (spec: HttpMessageSignaturesSpec): Promise<number> => {
+      const unsigned = new Headers(headers);
+      // Fedify signs over the Digest given (hashing here, synchronously, costs far less than
+      // its Web Crypto digest) and is handed the bytes, so it need not read a body stream back.
+      if (spec === CAVAGE) {
+        unsigned.set('Digest', `SHA-256=${createHash('sha256').update(bytes).digest('base64')}`);
+      }
+      const signed = await signRequest(
+        new Request(inbox, { method: 'POST', headers: unsigned }),
+        keys.rsa.privateKey,
+        keys.rsa.keyId,
+        { spec, body: bytes.buffer },
+      );
       const response = await this.http.fetch(inbox, {
         method: 'POST',
         headers: signed.headers,
@@ -75,8 +87,19 @@ export class DeliverActivityService {
         redirect: 'manual',
         timeoutMs: DELIVERY_TIMEOUT_MS,
       });
-      status = response.status;
       await response.body?.cancel();
+      return response.status;
+    };
+    let status: number;
+    try {
+      const first = this.rfc9421Hosts.has(host) ? RFC_9421 : CAVAGE;
+      status = await send(first);
+      if (mayRefuseSignature(status)) {
+        const second = first === CAVAGE ? RFC_9421 : CAVAGE;
+        const retried = await send(second);
+        if (retried >= 200 && retried < 300) this.rememberSpec(host, second);
+        status = retried;
+      }
     } catch (error) {
       // An inbox on a private address is refused for good (unless ALLOW_PRIVATE_ADDRESS).
       if (error instanceof BlockedAddressError) return 'refused';
@@ -93,5 +116,14 @@ export class DeliverActivityService {
     }
     await this.tracker.trackFailure(host);
     throw new Error(`Delivery to ${inbox} answered ${status}`);
+  }
+
+  private rememberSpec(host: string, spec: HttpMessageSignaturesSpec): void {
+    if (spec === CAVAGE) {
+      this.rfc9421Hosts.delete(host);
+      return;
+    }
+    if (this.rfc9421Hosts.size >= MAX_REMEMBERED_SPECS) this.rfc9421Hosts.clear();
+    this.rfc9421Hosts.add(host);
   }
 }

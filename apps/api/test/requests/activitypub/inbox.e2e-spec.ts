@@ -140,6 +140,35 @@ describe('POST /users/:name/inbox and /inbox', () => {
       expect(res.status).toBe(401);
     });
 
+    it('is 202 signed by RFC 9421 (HTTP Message Signatures) as well as draft-cavage', async () => {
+      const rena = remote.actor('rena');
+      // To the locked account: the request it makes proves the activity was taken, and the
+      // follows of alice counted below stay as they are.
+      const body = JSON.stringify(follow(rena, 'lock'));
+      // RFC 9421 signs the whole target URI: the one the sender knows is the public one.
+      const signed = await signRequest(
+        new Request('https://nestodon.test/users/lock/inbox', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/activity+json' },
+          body,
+        }),
+        rena.privateKey,
+        new URL(rena.keyId),
+        { spec: 'rfc9421' },
+      );
+      expect(signed.headers.get('signature-input')).toContain(rena.keyId);
+      // Sent as a server reaching us by our name would: with our Host (the signature covers it).
+      await api.http
+        .post('/users/lock/inbox')
+        .set(Object.fromEntries(signed.headers))
+        .send(body)
+        .expect(202);
+      const requests = await api.dataSource
+        .getRepository(FollowRequest)
+        .countBy({ accountId: (await accountOf(rena)).id, targetAccountId: locked.id });
+      expect(requests).toBe(1);
+    });
+
     it('is 403 when the signer is not the actor of the activity', async () => {
       const res = await signedPost(inbox(), follow(bob), bob, {
         signAs: { keyId: mallory.keyId, privateKey: mallory.privateKey },
