@@ -1,4 +1,9 @@
-import { isRedisUnavailable, RedisUnavailableError, withinRedisTimeout } from './redis-unavailable';
+import {
+  isConnectionLost,
+  isRedisUnavailable,
+  RedisUnavailableError,
+  withinRedisTimeout,
+} from './redis-unavailable';
 
 describe('isRedisUnavailable', () => {
   it('recognises what ioredis rejects commands with while Redis is away', () => {
@@ -29,5 +34,16 @@ describe('withinRedisTimeout', () => {
     await expect(withinRedisTimeout(new Promise(() => undefined), 20)).rejects.toBeInstanceOf(
       RedisUnavailableError,
     );
+  });
+});
+
+describe('isConnectionLost', () => {
+  it('is true once a connection dropped, not while it first connects or is up', () => {
+    for (const status of ['close', 'reconnecting', 'end']) {
+      expect(isConnectionLost({ status })).toBe(true);
+    }
+    for (const status of ['wait', 'connecting', 'connect', 'ready']) {
+      expect(isConnectionLost({ status })).toBe(false);
+    }
   });
 });

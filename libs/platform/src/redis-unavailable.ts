@@ -36,6 +36,14 @@ export async function softly<T>(command: Promise<T>, fallback: T): Promise<T> {
   }
 }
 
+/** ioredis states of a connection that was lost and is not back yet. */
+const LOST_STATES = new Set(['close', 'reconnecting', 'end']);
+
+/** Whether an ioredis connection was lost and is not back (a first connection is not lost). */
+export function isConnectionLost(connection: Pick<Redis, 'status'>): boolean {
+  return LOST_STATES.has(connection.status);
+}
+
 /** Reconnection delay after the `attempt`th failure: quick at first, then every 2 s for good. */
 export const reconnectDelay = (attempt: number): number => Math.min(attempt * 100, 2000);
 

@@ -1,10 +1,7 @@
-import { RedisService } from '@nestodon/platform';
+import { isConnectionLost, RedisService } from '@nestodon/platform';
 import type Redis from 'ioredis';
 import { subscribedMarker } from './channels';
 import { PubSubTransport, TransportMessageHandler } from './pubsub-transport';
-
-/** ioredis states of a connection that was lost and is not back yet. */
-const LOST_STATES = new Set(['close', 'reconnecting', 'end']);
 
 /**
  * Pub/sub on Redis (the production default): PUBLISH from the shared client, one subscriber
@@ -45,7 +42,7 @@ export class RedisPubSubTransport extends PubSubTransport {
 
   /** A connection still making its first connection counts as available. */
   get available(): boolean {
-    return !this.connection || !LOST_STATES.has(this.connection.status);
+    return !this.connection || !isConnectionLost(this.connection);
   }
 
   async ping(): Promise<void> {

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { AppConfig, QUEUE_NAMES, QueueName } from '@nestodon/config';
-import { RedisUnavailableError, withinRedisTimeout } from '@nestodon/platform';
+import { isConnectionLost, RedisUnavailableError, withinRedisTimeout } from '@nestodon/platform';
 import { Job, JobsOptions, Queue, QueueEvents, Worker } from 'bullmq';
 import type Redis from 'ioredis';
 import { ClosableConnection, ClosableQueue } from './closable-connection';
@@ -15,9 +15,6 @@ import {
   ResolvedEnqueueOptions,
 } from './job-backend';
 import { JobName } from './job-names';
-
-/** ioredis states of a connection that was lost and is not back yet. */
-const DISCONNECTED = new Set(['close', 'reconnecting', 'end']);
 
 /** BullMQ's retention of finished jobs: the latest ones, for the dashboard. */
 const KEEP_FINISHED: JobsOptions = {
@@ -78,7 +75,7 @@ export class BullJobBackend implements JobBackend {
     // The queues' connection waits for Redis (consumers block on it), so a request does not:
     // it fails at once while Redis is known to be away, and within the command timeout when
     // Redis stops answering (the job may then still be added once Redis is back).
-    if (DISCONNECTED.has(this.connection.status)) throw new RedisUnavailableError();
+    if (isConnectionLost(this.connection)) throw new RedisUnavailableError();
     await withinRedisTimeout(
       this.queues[queue].add(name, data, bullOptions(options)),
       this.config.redis.commandTimeoutMs,
