@@ -39,10 +39,10 @@ describe('withinRedisTimeout', () => {
 
 describe('isConnectionLost', () => {
   it('is true once a connection dropped, not while it first connects or is up', () => {
-    for (const status of ['close', 'reconnecting', 'end']) {
+    for (const status of ['close', 'reconnecting', 'end'] as const) {
       expect(isConnectionLost({ status })).toBe(true);
     }
-    for (const status of ['wait', 'connecting', 'connect', 'ready']) {
+    for (const status of ['wait', 'connecting', 'connect', 'ready'] as const) {
       expect(isConnectionLost({ status })).toBe(false);
     }
   });
