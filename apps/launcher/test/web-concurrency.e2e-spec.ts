@@ -3,13 +3,16 @@ import { once } from 'node:events';
 import { createTestEnvironment, freePort, TestEnvironment, waitFor } from '@nestodon/testing';
 import { ready, Started, startProcess, stop } from './support/processes';
 
-/** Child process ids of `pid`, as the kernel lists them. */
-const childrenOf = (pid: number): number[] =>
-  readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean)
-    .map(Number);
+/** Child process ids of `pid`, as the kernel lists them (none once `pid` itself is gone). */
+const childrenOf = (pid: number): number[] => {
+  let listed: string;
+  try {
+    listed = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8');
+  } catch {
+    return [];
+  }
+  return listed.trim().split(/\s+/).filter(Boolean).map(Number);
+};
 
 /**
  * WEB_CONCURRENCY=2: the built api (dist/) is a cluster primary with two workers sharing its
