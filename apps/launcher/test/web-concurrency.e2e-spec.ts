@@ -24,7 +24,12 @@ describe('the api with WEB_CONCURRENCY', () => {
 
   beforeAll(async () => {
     environment = await createTestEnvironment();
-    api = startProcess(environment, 'api', await freePort(), { WEB_CONCURRENCY: '2' });
+    // At info, each worker logs that it listens: a worker killed before it listened stops the
+    // primary (a crash at boot), so the test waits for both.
+    api = startProcess(environment, 'api', await freePort(), {
+      WEB_CONCURRENCY: '2',
+      LOG_LEVEL: 'info',
+    });
     await ready(api);
   }, 180_000);
   afterAll(async () => {
@@ -38,6 +43,8 @@ describe('the api with WEB_CONCURRENCY', () => {
   it('serves from two workers, replaces a dead one, and stops them all on SIGTERM', async () => {
     const primary = api.child.pid!;
     expect(await waitFor(async () => childrenOf(primary).length === 2, 30_000)).toBe(true);
+    const listening = () => api.output.join('').split('api listening on').length - 1;
+    expect(await waitFor(async () => listening() >= 2, 30_000)).toBe(true);
     const [first, second] = childrenOf(primary);
 
     // Requests are sent once the primary has seen the death: one accepted in the instant
