@@ -1,11 +1,24 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { PreviewCard } from '../entities/preview-card.entity';
+import { PreparedEntityQuery } from './raw-rows';
 
 /** Link preview cards and which status shows which. */
 @Injectable()
 export class PreviewCardRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly ofStatuses: PreparedEntityQuery<PreviewCard>;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.ofStatuses = new PreparedEntityQuery(
+      dataSource,
+      PreviewCard,
+      'c',
+      (select) => `SELECT ${select}, pcs.status_id::text
+                     FROM preview_cards_statuses pcs
+                     JOIN preview_cards c ON c.id = pcs.preview_card_id
+                    WHERE pcs.status_id = ANY($1::bigint[])`,
+    );
+  }
 
   findByUrl(url: string): Promise<PreviewCard | null> {
     return this.dataSource.getRepository(PreviewCard).findOneBy({ url });
@@ -31,21 +44,8 @@ export class PreviewCardRepository {
   async forStatuses(statusIds: string[]): Promise<Map<string, PreviewCard>> {
     const result = new Map<string, PreviewCard>();
     if (statusIds.length === 0) return result;
-    const rows: Array<{ status_id: string; preview_card_id: string }> = await this.dataSource.query(
-      `SELECT status_id::text, preview_card_id::text FROM preview_cards_statuses
-        WHERE status_id = ANY($1::bigint[])`,
-      [statusIds],
-    );
-    if (rows.length === 0) return result;
-    const cards = await this.dataSource
-      .getRepository(PreviewCard)
-      .createQueryBuilder('c')
-      .where('c.id = ANY(:ids::bigint[])', { ids: rows.map((row) => row.preview_card_id) })
-      .getMany();
-    const byId = new Map(cards.map((card) => [String(card.id), card]));
-    for (const row of rows) {
-      const card = byId.get(row.preview_card_id);
-      if (card) result.set(row.status_id, card);
+    for (const { entity, extra } of await this.ofStatuses.runWithExtra([statusIds])) {
+      result.set(extra[0] as string, entity);
     }
     return result;
   }

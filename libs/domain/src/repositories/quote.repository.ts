@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, In } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { Quote, QuoteState } from '../entities/quote.entity';
 import { Transaction } from '../transactions';
 import { IdPage, idPageSql } from './id-paging';
+import { PreparedEntityQuery } from './raw-rows';
 import { CursorPage } from './status.repository';
 
 /** A local author's accepted quote of a status, for `quoted_update` notifications. */
@@ -15,7 +16,16 @@ export interface QuotingStatus {
 /** Quotes of statuses: made when posting, read with pages of statuses, revoked by the quoted. */
 @Injectable()
 export class QuoteRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly ofStatuses: PreparedEntityQuery<Quote>;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.ofStatuses = new PreparedEntityQuery(
+      dataSource,
+      Quote,
+      'q',
+      (select) => `SELECT ${select} FROM quotes q WHERE q.status_id = ANY($1::bigint[])`,
+    );
+  }
 
   insert(
     fields: Pick<
@@ -42,7 +52,7 @@ export class QuoteRepository {
   /** The quotes made by these (quoting) statuses, in one query. */
   forStatuses(statusIds: string[]): Promise<Quote[]> {
     if (statusIds.length === 0) return Promise.resolve([]);
-    return this.dataSource.getRepository(Quote).findBy({ statusId: In([...new Set(statusIds)]) });
+    return this.ofStatuses.run([[...new Set(statusIds)]]);
   }
 
   /** The quote a status made, if any. */

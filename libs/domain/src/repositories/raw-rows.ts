@@ -148,3 +148,33 @@ export class EntityRowMapper<T extends ObjectLiteral> {
     return row[offset + this.primary] === null;
   }
 }
+
+/**
+ * A fixed SELECT of one entity's columns (`sql` receives the SELECT list, alias `alias`) run as
+ * a prepared statement and hydrated by EntityRowMapper: the hot read paths' lookups by key,
+ * without the query builder's cost. Columns after the entity's come back as `extra`.
+ */
+export class PreparedEntityQuery<T extends ObjectLiteral> {
+  private prepared?: { mapper: EntityRowMapper<T>; text: string };
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly type: new () => T,
+    private readonly alias: string,
+    private readonly sql: (select: string) => string,
+  ) {}
+
+  async run(values: unknown[]): Promise<T[]> {
+    return (await this.runWithExtra(values)).map((row) => row.entity);
+  }
+
+  async runWithExtra(values: unknown[]): Promise<Array<{ entity: T; extra: unknown[] }>> {
+    if (!this.prepared) {
+      const mapper = new EntityRowMapper(this.dataSource, this.type, this.alias);
+      this.prepared = { mapper, text: this.sql(mapper.select) };
+    }
+    const { mapper, text } = this.prepared;
+    const rows = await queryPreparedArrays(this.dataSource, text, values);
+    return rows.map((row) => ({ entity: mapper.build(row, 0), extra: row.slice(mapper.width) }));
+  }
+}

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, In } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { MediaAttachment } from '../entities/media-attachment.entity';
 import { OAuthApplication } from '../entities/oauth-application.entity';
-import { queryPrepared } from './raw-rows';
+import { PreparedEntityQuery, queryPrepared } from './raw-rows';
 
 export interface StatusCounts {
   repliesCount: number;
@@ -110,7 +110,23 @@ const FACTS_ORDER = `
  */
 @Injectable()
 export class StatusPageRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly mediaByIds: PreparedEntityQuery<MediaAttachment>;
+  private readonly applicationsByIds: PreparedEntityQuery<OAuthApplication>;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.mediaByIds = new PreparedEntityQuery(
+      dataSource,
+      MediaAttachment,
+      'm',
+      (select) => `SELECT ${select} FROM media_attachments m WHERE m.id = ANY($1::bigint[])`,
+    );
+    this.applicationsByIds = new PreparedEntityQuery(
+      dataSource,
+      OAuthApplication,
+      'o',
+      (select) => `SELECT ${select} FROM oauth_applications o WHERE o.id = ANY($1::bigint[])`,
+    );
+  }
 
   /** Counters, mentions, tags and (for a viewer) the viewer's marks, in one query. */
   async facts(
@@ -178,11 +194,11 @@ export class StatusPageRepository {
 
   media(ids: string[]): Promise<MediaAttachment[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.dataSource.getRepository(MediaAttachment).findBy({ id: In(ids) });
+    return this.mediaByIds.run([ids]);
   }
 
   applications(ids: string[]): Promise<OAuthApplication[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.dataSource.getRepository(OAuthApplication).findBy({ id: In(ids) });
+    return this.applicationsByIds.run([ids]);
   }
 }
