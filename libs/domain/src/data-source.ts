@@ -4,6 +4,7 @@ import { AuthRowsSubscriber } from './auth-row-changes';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 import { SnakeNamingStrategy } from './naming-strategy';
+import { pgTypeParsers } from './pg-timestamps';
 
 export interface DatabaseOptions {
   url: string;
@@ -39,6 +40,7 @@ export function dataSourceOptions({
     extra: {
       max: poolSize,
       application_name: 'nestodon',
+      types: pgTypeParsers,
       ...(poolTimeoutMs ? { connectionTimeoutMillis: poolTimeoutMs } : {}),
     },
   };
