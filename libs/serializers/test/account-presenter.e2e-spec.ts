@@ -4,9 +4,7 @@ import {
   AccountRepository,
   AccountStatsRepository,
   CustomEmojiRepository,
-  RelationshipListsRepository,
   User,
-  UserRoleRepository,
 } from '@nestodon/domain';
 import {
   createLocalAccount,
@@ -31,8 +29,6 @@ describe('AccountPresenter', () => {
       new CustomEmojiRepository(dataSource),
       new AccountRepository(dataSource),
       new AccountStatsRepository(dataSource),
-      new UserRoleRepository(dataSource),
-      new RelationshipListsRepository(dataSource),
     );
   });
   afterAll(() => db.teardown());
@@ -214,6 +210,17 @@ describe('AccountPresenter', () => {
       permissions: '65536',
       highlighted: false,
     });
+  });
+
+  it("reads the credential account's counters, user, role and follow requests in one query", async () => {
+    const { account, user } = await createLocalAccount(dataSource, {}, { roleId: '2' });
+    let json: Awaited<ReturnType<AccountPresenter['presentCredential']>> | undefined;
+    const queries = await countQueries(async () => {
+      json = await presenter.presentCredential(account, user);
+    });
+    expect(queries).toBe(1);
+    expect(json!.role).toMatchObject({ id: '2', name: 'Admin', highlighted: true });
+    expect(json!.roles).toEqual([expect.objectContaining({ id: '2', name: 'Admin' })]);
   });
 
   it('counts pending follow requests, up to 40', async () => {

@@ -9,12 +9,10 @@ import {
   PreviewCardRepository,
   QuoteRepository,
   ReadReplica,
-  RelationshipListsRepository,
   Status,
   StatusPageRepository,
   StatusRepository,
   StatusVisibility,
-  UserRoleRepository,
   ViewerRelationsRepository,
 } from '@nestodon/domain';
 import {
@@ -53,8 +51,6 @@ describe('StatusPresenter', () => {
       new CustomEmojiRepository(dataSource),
       new AccountRepository(dataSource),
       new AccountStatsRepository(dataSource),
-      new UserRoleRepository(dataSource),
-      new RelationshipListsRepository(dataSource),
     );
     presenter = new StatusPresenter(
       config,

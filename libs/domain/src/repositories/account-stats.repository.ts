@@ -3,9 +3,27 @@ import { DataSource, EntityManager, In } from 'typeorm';
 import { AccountStat } from '../entities/account-stat.entity';
 import { UserRole } from '../entities/user-role.entity';
 import { User } from '../entities/user.entity';
+import { EVERYONE_ROLE_ID } from '../permissions';
 import { EntityRowMapper, queryPreparedArrays } from './raw-rows';
 
 export type AccountCounter = 'statuses_count' | 'following_count' | 'followers_count';
+
+/** Counters and users by account id, as AccountStatsRepository.countersAndUsers reads them. */
+export interface AccountCountersAndUsers {
+  stats: Map<string, AccountStat>;
+  users: Map<string, User>;
+}
+
+/** What the signed-in user's own account shows besides the account row (verify_credentials). */
+export interface CredentialFacts extends AccountCountersAndUsers {
+  /** Pending follow requests to the account, counted up to 40 as Mastodon does. */
+  followRequests: number;
+  /** The role of users without one, when the user has none. */
+  everyoneRole: UserRole | null;
+}
+
+/** Mastodon counts pending follow requests for `source` up to this. */
+const FOLLOW_REQUESTS_SHOWN = 40;
 
 /** Atomic counter changes (never below zero) and batch reads. */
 @Injectable()
@@ -13,7 +31,9 @@ export class AccountStatsRepository {
   private readonly stat: EntityRowMapper<AccountStat>;
   private readonly user: EntityRowMapper<User>;
   private readonly role: EntityRowMapper<UserRole>;
+  private readonly everyoneRole: EntityRowMapper<UserRole>;
   private readonly countersAndUsersSql: string;
+  private readonly credentialSql: string;
 
   constructor(private readonly dataSource: DataSource) {
     this.stat = new EntityRowMapper(dataSource, AccountStat, 'st');
@@ -25,6 +45,16 @@ export class AccountStatsRepository {
                                   LEFT JOIN account_stats st ON st.account_id = a.id
                                   LEFT JOIN users u ON u.account_id = a.id
                                   LEFT JOIN user_roles r ON r.id = u.role_id`;
+    this.everyoneRole = new EntityRowMapper(dataSource, UserRole, 'e');
+    this.credentialSql = `SELECT a.id::text, ${this.stat.select}, ${this.user.select},
+                                 ${this.role.select}, ${this.everyoneRole.select},
+                                 (SELECT count(*)::int FROM (SELECT 1 FROM follow_requests
+                                   WHERE target_account_id = a.id LIMIT ${FOLLOW_REQUESTS_SHOWN}) capped)
+                            FROM (VALUES ($1::bigint)) AS a(id)
+                            LEFT JOIN account_stats st ON st.account_id = a.id
+                            LEFT JOIN users u ON u.account_id = a.id
+                            LEFT JOIN user_roles r ON r.id = u.role_id
+                            LEFT JOIN user_roles e ON e.id = ${EVERYONE_ROLE_ID} AND u.role_id IS NULL`;
   }
 
   /** Adds `by` (may be negative) to a counter inside the caller's transaction when given. */
@@ -79,14 +109,34 @@ export class AccountStatsRepository {
    * Counters of every account and the user (with role) of local ones, keyed by account id, in
    * one prepared query (every page of accounts shown runs it).
    */
-  async countersAndUsers(
-    accountIds: string[],
-  ): Promise<{ stats: Map<string, AccountStat>; users: Map<string, User> }> {
+  async countersAndUsers(accountIds: string[]): Promise<AccountCountersAndUsers> {
+    const ids = [...new Set(accountIds)];
+    if (ids.length === 0) return { stats: new Map(), users: new Map() };
+    const rows = await queryPreparedArrays(this.dataSource, this.countersAndUsersSql, [ids]);
+    return this.readCountersAndUsers(rows);
+  }
+
+  /**
+   * The counters, user and role of the signed-in user's account, the role of users without one
+   * and the pending follow requests, in one prepared query.
+   */
+  async credentialFacts(accountId: string): Promise<CredentialFacts> {
+    const rows = await queryPreparedArrays(this.dataSource, this.credentialSql, [accountId]);
+    const facts = this.readCountersAndUsers(rows);
+    const row = rows[0];
+    const everyoneAt = 1 + this.stat.width + this.user.width + this.role.width;
+    const everyone = this.everyoneRole;
+    return {
+      ...facts,
+      everyoneRole: everyone.isNull(row, everyoneAt) ? null : everyone.build(row, everyoneAt),
+      followRequests: Number(row[everyoneAt + everyone.width]),
+    };
+  }
+
+  /** Rows that start with the account id, then countersAndUsersSql's columns. */
+  private readCountersAndUsers(rows: unknown[][]): AccountCountersAndUsers {
     const stats = new Map<string, AccountStat>();
     const users = new Map<string, User>();
-    const ids = [...new Set(accountIds)];
-    if (ids.length === 0) return { stats, users };
-    const rows = await queryPreparedArrays(this.dataSource, this.countersAndUsersSql, [ids]);
     const { stat, user, role } = this;
     for (const row of rows) {
       const id = String(row[0]);
@@ -95,8 +145,9 @@ export class AccountStatsRepository {
       offset += stat.width;
       if (!user.isNull(row, offset)) {
         const found = user.build(row, offset);
-        offset += user.width;
-        if (!role.isNull(row, offset)) found.role = role.build(row, offset);
+        if (!role.isNull(row, offset + user.width)) {
+          found.role = role.build(row, offset + user.width);
+        }
         users.set(id, found);
       }
     }

@@ -3,6 +3,7 @@ import { APP_CONFIG, AppConfig } from '@nestodon/config';
 import {
   Account,
   AccountField,
+  AccountCountersAndUsers,
   AccountRepository,
   AccountStat,
   AccountStatsRepository,
@@ -13,10 +14,8 @@ import {
   ProfileImage,
   profileImageKey,
   readUserSettings,
-  RelationshipListsRepository,
   User,
   UserRole,
-  UserRoleRepository,
 } from '@nestodon/domain';
 import { extractEmojiShortcodes, formatPlainText } from '@nestodon/text';
 import { emojiKey, serializeCustomEmoji } from './custom-emoji.serializer';
@@ -144,6 +143,15 @@ interface Preloaded {
 
 const BOT_ACTOR_TYPES = new Set(['Service', 'Application']);
 
+/** The role of users without one when the database has none (as a fresh install has). */
+const NO_ROLE: UserRole = Object.assign(new UserRole(), {
+  id: EVERYONE_ROLE_ID,
+  name: '',
+  color: '',
+  permissions: '0',
+  highlighted: false,
+});
+
 /** Midnight UTC of the day, as Mastodon rounds account creation dates. */
 const midnight = (date: Date) =>
   new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate())).toISOString();
@@ -167,8 +175,6 @@ export class AccountPresenter {
     private readonly emojiRows: CustomEmojiRepository,
     private readonly accountRows: AccountRepository,
     private readonly stats: AccountStatsRepository,
-    private readonly roles: UserRoleRepository,
-    private readonly relationLists: RelationshipListsRepository,
   ) {}
 
   async present(account: Account): Promise<AccountJson> {
@@ -185,11 +191,9 @@ export class AccountPresenter {
 
   /** The signed-in user's own account, with `source` and `role` (verify_credentials). */
   async presentCredential(account: Account, user: User): Promise<CredentialAccountJson> {
-    const [json, role, followRequestsCount] = await Promise.all([
-      this.present(account),
-      this.roleOf(user),
-      this.relationLists.countFollowRequests(account.id),
-    ]);
+    const facts = await this.stats.credentialFacts(account.id);
+    const json = this.serialize(account, await this.preload([account], facts), true);
+    const role = facts.users.get(account.id)?.role ?? facts.everyoneRole ?? NO_ROLE;
     const settings = readUserSettings(user.settings, account);
     return {
       ...json,
@@ -199,7 +203,7 @@ export class AccountPresenter {
         language: settings.defaultLanguage ?? '',
         note: account.note,
         fields: account.fields.map(rawField),
-        follow_requests_count: followRequestsCount,
+        follow_requests_count: facts.followRequests,
         hide_collections: account.hideCollections,
         discoverable: account.discoverable,
         indexable: account.indexable,
@@ -297,7 +301,11 @@ export class AccountPresenter {
     return json;
   }
 
-  private async preload(accounts: Account[]): Promise<Preloaded> {
+  /** `counters`: the accounts' counters and users when already read. */
+  private async preload(
+    accounts: Account[],
+    counters?: AccountCountersAndUsers,
+  ): Promise<Preloaded> {
     const movedIds = [
       ...new Set(
         accounts.flatMap((account) =>
@@ -310,7 +318,11 @@ export class AccountPresenter {
     const movedList = await this.accountRows.findByIds(movedIds);
     const all = [...accounts, ...movedList];
     const emojis = this.loadEmojis(all);
-    const { stats, users } = await this.stats.countersAndUsers(all.map((account) => account.id));
+    const { stats, users } = await this.stats.countersAndUsers(
+      (counters ? movedList : all).map((account) => account.id),
+    );
+    for (const [id, stat] of counters?.stats ?? []) stats.set(id, stat);
+    for (const [id, user] of counters?.users ?? []) users.set(id, user);
     return {
       stats,
       users,
@@ -337,22 +349,6 @@ export class AccountPresenter {
       const emoji = emojis.get(emojiKey(shortcode, account.domain));
       return emoji ? [serializeCustomEmoji(emoji, this.config)] : [];
     });
-  }
-
-  private async roleOf(user: User): Promise<UserRole> {
-    const id = user.roleId ?? EVERYONE_ROLE_ID;
-    if (user.role && String(user.role.id) === String(id)) return user.role;
-    const role = await this.roles.findById(id);
-    return (
-      role ??
-      Object.assign(new UserRole(), {
-        id: EVERYONE_ROLE_ID,
-        name: '',
-        color: '',
-        permissions: '0',
-        highlighted: false,
-      })
-    );
   }
 
   private noteHtml(account: Account): string {
