@@ -3,7 +3,6 @@ import { DataSource } from 'typeorm';
 import { Quote, QuoteState } from '../entities/quote.entity';
 import { Transaction } from '../transactions';
 import { IdPage, idPageSql } from './id-paging';
-import { PreparedEntityQuery } from './raw-rows';
 import { CursorPage } from './status.repository';
 
 /** A local author's accepted quote of a status, for `quoted_update` notifications. */
@@ -16,16 +15,7 @@ export interface QuotingStatus {
 /** Quotes of statuses: made when posting, read with pages of statuses, revoked by the quoted. */
 @Injectable()
 export class QuoteRepository {
-  private readonly ofStatuses: PreparedEntityQuery<Quote>;
-
-  constructor(private readonly dataSource: DataSource) {
-    this.ofStatuses = new PreparedEntityQuery(
-      dataSource,
-      Quote,
-      'q',
-      (select) => `SELECT ${select} FROM quotes q WHERE q.status_id = ANY($1::bigint[])`,
-    );
-  }
+  constructor(private readonly dataSource: DataSource) {}
 
   insert(
     fields: Pick<
@@ -47,12 +37,6 @@ export class QuoteRepository {
        ON CONFLICT (account_id, status_id) DO NOTHING`,
       [statusId, accountId],
     );
-  }
-
-  /** The quotes made by these (quoting) statuses, in one query. */
-  forStatuses(statusIds: string[]): Promise<Quote[]> {
-    if (statusIds.length === 0) return Promise.resolve([]);
-    return this.ofStatuses.run([[...new Set(statusIds)]]);
   }
 
   /** The quote a status made, if any. */

@@ -2,7 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { MediaAttachment } from '../entities/media-attachment.entity';
 import { OAuthApplication } from '../entities/oauth-application.entity';
-import { PreparedEntityQuery, queryPrepared } from './raw-rows';
+import { PreviewCard } from '../entities/preview-card.entity';
+import { Quote } from '../entities/quote.entity';
+import {
+  EntityRowMapper,
+  PreparedEntityQuery,
+  queryPrepared,
+  queryPreparedArrays,
+} from './raw-rows';
 
 export interface StatusCounts {
   repliesCount: number;
@@ -44,6 +51,16 @@ export interface StatusPageFacts {
   tags: Map<string, StatusTagName[]>;
   /** Null without a viewer. */
   viewer: ViewerStatusMarks | null;
+}
+
+/** What statuses link to beyond their row, each by key. */
+export interface StatusExtras {
+  /** The quotes the statuses make. */
+  quotes: Quote[];
+  /** Link preview cards, by status id. */
+  cards: Map<string, PreviewCard>;
+  /** The applications the statuses were posted with, by id. */
+  applications: Map<string, OAuthApplication>;
 }
 
 interface FactRow {
@@ -111,7 +128,12 @@ const FACTS_ORDER = `
 @Injectable()
 export class StatusPageRepository {
   private readonly mediaByIds: PreparedEntityQuery<MediaAttachment>;
-  private readonly applicationsByIds: PreparedEntityQuery<OAuthApplication>;
+  private extrasQuery?: {
+    quote: EntityRowMapper<Quote>;
+    card: EntityRowMapper<PreviewCard>;
+    application: EntityRowMapper<OAuthApplication>;
+    text: string;
+  };
 
   constructor(private readonly dataSource: DataSource) {
     this.mediaByIds = new PreparedEntityQuery(
@@ -119,12 +141,6 @@ export class StatusPageRepository {
       MediaAttachment,
       'm',
       (select) => `SELECT ${select} FROM media_attachments m WHERE m.id = ANY($1::bigint[])`,
-    );
-    this.applicationsByIds = new PreparedEntityQuery(
-      dataSource,
-      OAuthApplication,
-      'o',
-      (select) => `SELECT ${select} FROM oauth_applications o WHERE o.id = ANY($1::bigint[])`,
     );
   }
 
@@ -197,8 +213,43 @@ export class StatusPageRepository {
     return this.mediaByIds.run([ids]);
   }
 
-  applications(ids: string[]): Promise<OAuthApplication[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.applicationsByIds.run([ids]);
+  /**
+   * The quotes, link cards and applications of statuses, in one query (a status makes at most
+   * one quote and shows at most one card).
+   */
+  async extras(statusIds: string[]): Promise<StatusExtras> {
+    const extras: StatusExtras = { quotes: [], cards: new Map(), applications: new Map() };
+    if (statusIds.length === 0) return extras;
+    const { quote, card, application, text } = this.extrasMappers();
+    for (const row of await queryPreparedArrays(this.dataSource, text, [statusIds])) {
+      const statusId = String(row[0]);
+      let offset = 1;
+      if (!quote.isNull(row, offset)) extras.quotes.push(quote.build(row, offset));
+      offset += quote.width;
+      if (!card.isNull(row, offset)) extras.cards.set(statusId, card.build(row, offset));
+      offset += card.width;
+      if (!application.isNull(row, offset)) {
+        const app = application.build(row, offset);
+        extras.applications.set(String(app.id), app);
+      }
+    }
+    return extras;
+  }
+
+  private extrasMappers(): NonNullable<StatusPageRepository['extrasQuery']> {
+    if (!this.extrasQuery) {
+      const quote = new EntityRowMapper(this.dataSource, Quote, 'q');
+      const card = new EntityRowMapper(this.dataSource, PreviewCard, 'c');
+      const application = new EntityRowMapper(this.dataSource, OAuthApplication, 'o');
+      const text = `SELECT s.id::text, ${quote.select}, ${card.select}, ${application.select}
+                      FROM statuses s
+                      LEFT JOIN quotes q ON q.status_id = s.id
+                      LEFT JOIN preview_cards_statuses pcs ON pcs.status_id = s.id
+                      LEFT JOIN preview_cards c ON c.id = pcs.preview_card_id
+                      LEFT JOIN oauth_applications o ON o.id = s.application_id
+                     WHERE s.id = ANY($1::bigint[])`;
+      this.extrasQuery = { quote, card, application, text };
+    }
+    return this.extrasQuery;
   }
 }

@@ -8,12 +8,11 @@ import {
   Poll,
   PollRepository,
   Quote,
-  QuoteRepository,
   Status,
+  StatusExtras,
   StatusPageFacts,
   StatusPageRepository,
   PreviewCard,
-  PreviewCardRepository,
   StatusRepository,
   ViewerRelationsRepository,
 } from '@nestodon/domain';
@@ -88,9 +87,7 @@ export class StatusPageLoader {
     private readonly pages: StatusPageRepository,
     private readonly emojiRows: CustomEmojiRepository,
     private readonly polls: PollRepository,
-    private readonly quoteRows: QuoteRepository,
     private readonly statusRows: StatusRepository,
-    private readonly cardRows: PreviewCardRepository,
     private readonly relationRows: ViewerRelationsRepository,
     private readonly accountPresenter: AccountPresenter,
     @Optional()
@@ -108,7 +105,9 @@ export class StatusPageLoader {
       all.set(status.id, status);
       if (status.reblog) all.set(status.reblog.id, status.reblog);
     }
-    const { quotes, quotedStatuses } = await this.loadQuotes([...all.values()]);
+    const { quotes, quotedStatuses, cards, applications } = await this.loadExtras([
+      ...all.values(),
+    ]);
     // Quoted statuses render with the page (their own quotes show only an id).
     for (const quote of quotes.values()) {
       const quoted = quote.quotedStatusId ? quotedStatuses.get(quote.quotedStatusId) : undefined;
@@ -119,19 +118,16 @@ export class StatusPageLoader {
     const distinct = (pick: (status: Status) => string[]) => [...new Set(list.flatMap(pick))];
     const conversationIds = distinct((s) => (s.conversationId ? [s.conversationId] : []));
 
-    const [accountJson, facts, media, polls, applications, filtered, relations, cards] =
-      await Promise.all([
-        this.accountPresenter.presentMany([...authors.values()]),
-        this.pages.facts([...all.keys()], viewerId ? { id: viewerId, conversationIds } : null),
-        this.pages.media(distinct((s) => s.orderedMediaAttachmentIds ?? [])),
-        this.polls.findByIds(distinct((s) => (s.pollId ? [s.pollId] : []))),
-        this.pages.applications(distinct((s) => (s.applicationId ? [s.applicationId] : []))),
-        viewerId && this.filterMatcher
-          ? this.filterMatcher.match(viewerId, statuses, filterContext)
-          : Promise.resolve(new Map<string, unknown[]>()),
-        this.loadRelations(viewerId, list, quotes, quotedStatuses),
-        this.cardRows.forStatuses([...all.keys()]),
-      ]);
+    const [accountJson, facts, media, polls, filtered, relations] = await Promise.all([
+      this.accountPresenter.presentMany([...authors.values()]),
+      this.pages.facts([...all.keys()], viewerId ? { id: viewerId, conversationIds } : null),
+      this.pages.media(distinct((s) => s.orderedMediaAttachmentIds ?? [])),
+      this.polls.findByIds(distinct((s) => (s.pollId ? [s.pollId] : []))),
+      viewerId && this.filterMatcher
+        ? this.filterMatcher.match(viewerId, statuses, filterContext)
+        : Promise.resolve(new Map<string, unknown[]>()),
+      this.loadRelations(viewerId, list, quotes, quotedStatuses),
+    ]);
     const pollMap = new Map(polls.map((poll) => [poll.id, poll]));
     const pollDomains = new Map(
       list.flatMap((s) => (s.pollId ? [[s.pollId, s.account!.domain] as const] : [])),
@@ -155,7 +151,7 @@ export class StatusPageLoader {
       polls: pollMap,
       ownVotes,
       emojis,
-      applications: new Map(applications.map((app) => [String(app.id), app])),
+      applications,
       filtered,
       quotes,
       quotedStatuses,
@@ -165,24 +161,34 @@ export class StatusPageLoader {
   }
 
   /**
-   * The quotes of `statuses`, the statuses they quote, and those statuses' own quotes and quoted
-   * statuses (rendered shallow): four queries when a page quotes, one when it does not.
+   * The quotes, cards and applications of `statuses`, the statuses they quote with theirs, and
+   * those statuses' own quoted statuses (rendered shallow): one query when a page quotes
+   * nothing, four when it does.
    */
-  private async loadQuotes(
-    statuses: Status[],
-  ): Promise<{ quotes: Map<string, Quote>; quotedStatuses: Map<string, Status> }> {
+  private async loadExtras(statuses: Status[]): Promise<
+    Omit<StatusExtras, 'quotes'> & {
+      quotes: Map<string, Quote>;
+      quotedStatuses: Map<string, Status>;
+    }
+  > {
     const quotes = new Map<string, Quote>();
     const quotedStatuses = new Map<string, Status>();
-    let quoting = statuses.map((status) => status.id);
-    for (let depth = 0; depth < 2 && quoting.length > 0; depth++) {
-      const rows = await this.quoteRows.forStatuses(quoting);
-      for (const row of rows) quotes.set(row.statusId, row);
-      const quotedIds = rows.flatMap((row) => (row.quotedStatusId ? [row.quotedStatusId] : []));
+    const cards = new Map<string, PreviewCard>();
+    const applications = new Map<string, OAuthApplication>();
+    let batch = statuses.map((status) => status.id);
+    for (let depth = 0; depth < 2 && batch.length > 0; depth++) {
+      const found = await this.pages.extras(batch);
+      for (const row of found.quotes) quotes.set(row.statusId, row);
+      for (const [id, card] of found.cards) cards.set(id, card);
+      for (const [id, app] of found.applications) applications.set(id, app);
+      const quotedIds = found.quotes.flatMap((row) =>
+        row.quotedStatusId ? [row.quotedStatusId] : [],
+      );
       const loaded = quotedIds.length ? await this.statusRows.findWithRelations(quotedIds) : [];
       for (const quoted of loaded) quotedStatuses.set(quoted.id, quoted);
-      quoting = loaded.map((quoted) => quoted.id);
+      batch = loaded.map((quoted) => quoted.id);
     }
-    return { quotes, quotedStatuses };
+    return { quotes, quotedStatuses, cards, applications };
   }
 
   /**
