@@ -36,16 +36,19 @@ function toPage<T>(
 /** Account columns a page of statuses never needs (keys are large). */
 const SKIPPED_ACCOUNT_COLUMNS: ReadonlySet<string> = new Set(['publicKey']);
 
+/** One SELECT of statuses with authors and reblogged statuses, and how to read its rows. */
+interface StatusRowsQuery {
+  status: EntityRowMapper<Status>;
+  account: EntityRowMapper<Account>;
+  reblog: EntityRowMapper<Status>;
+  reblogAccount: EntityRowMapper<Account>;
+  sql: string;
+}
+
 /** Queries over statuses: loading with authors and reblogged statuses, threads, lists. */
 @Injectable()
 export class StatusRepository {
-  private mappers?: {
-    status: EntityRowMapper<Status>;
-    account: EntityRowMapper<Account>;
-    reblog: EntityRowMapper<Status>;
-    reblogAccount: EntityRowMapper<Account>;
-    pageSql: string;
-  };
+  private mappers?: { page: StatusRowsQuery; full: StatusRowsQuery };
 
   constructor(
     private readonly dataSource: DataSource,
@@ -54,15 +57,19 @@ export class StatusRepository {
 
   /**
    * Statuses by id with their author and, for reblogs, the reblogged status and its author:
-   * two queries whatever the number. Deleted statuses only with `withDeleted`. Unordered.
+   * one prepared query (two in a transaction) whatever the number. Deleted statuses only with
+   * `withDeleted`. Unordered.
    */
   async findWithRelations(
     ids: string[],
     options: { withDeleted?: boolean; tx?: Transaction } = {},
   ): Promise<Status[]> {
-    const manager = options.tx ?? this.dataSource.manager;
     const unique = [...new Set(ids)];
     if (unique.length === 0) return [];
+    if (!options.tx) {
+      return this.readRows(this.rowQueries().full, [unique, options.withDeleted ?? false]);
+    }
+    const manager = options.tx;
     const statuses = await this.loadWithAuthors(manager, unique, options.withDeleted ?? false);
     const reblogIds = [
       ...new Set(statuses.flatMap((status) => (status.reblogOfId ? [status.reblogOfId] : []))),
@@ -133,47 +140,53 @@ export class StatusRepository {
    */
   async findPage(ids: string[]): Promise<Status[]> {
     if (ids.length === 0) return [];
-    const mappers = this.pageMappers();
-    const rows = await queryPreparedArrays(this.dataSource, mappers.pageSql, [ids]);
-    const statusWidth = mappers.status.width;
-    const accountWidth = mappers.account.width;
-    const byId = new Map<string, Status>();
-    for (const row of rows) {
-      const status = mappers.status.build(row, 0);
-      status.account = mappers.account.build(row, statusWidth);
-      const reblogAt = statusWidth + accountWidth;
-      if (status.reblogOfId) {
-        if (mappers.reblog.isNull(row, reblogAt)) {
-          status.reblog = null;
-        } else {
-          const reblog = mappers.reblog.build(row, reblogAt);
-          reblog.account = mappers.reblogAccount.build(row, reblogAt + statusWidth);
-          status.reblog = reblog;
-        }
-      }
-      byId.set(status.id, status);
-    }
+    const byId = new Map(
+      (await this.readRows(this.rowQueries().page, [ids, false])).map((s) => [s.id, s]),
+    );
     return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
   }
 
-  private pageMappers(): NonNullable<StatusRepository['mappers']> {
+  /** Statuses with their authors and reblogged statuses (and theirs) from one of rowQueries. */
+  private async readRows(query: StatusRowsQuery, values: unknown[]): Promise<Status[]> {
+    const rows = await queryPreparedArrays(this.dataSource, query.sql, values);
+    const { status: statusRow, account, reblog: reblogRow, reblogAccount } = query;
+    const reblogAt = statusRow.width + account.width;
+    return rows.map((row) => {
+      const status = statusRow.build(row, 0);
+      status.account = account.build(row, statusRow.width);
+      if (status.reblogOfId) {
+        if (reblogRow.isNull(row, reblogAt)) {
+          status.reblog = null;
+        } else {
+          const reblog = reblogRow.build(row, reblogAt);
+          reblog.account = reblogAccount.build(row, reblogAt + statusRow.width);
+          status.reblog = reblog;
+        }
+      }
+      return status;
+    });
+  }
+
+  /**
+   * The statuses of ids $1 (deleted ones too when $2) with authors and live reblogged statuses:
+   * `page` leaves out the authors' public keys (timelines never need them), `full` has them.
+   */
+  private rowQueries(): NonNullable<StatusRepository['mappers']> {
     if (!this.mappers) {
-      const status = new EntityRowMapper(this.dataSource, Status, 's');
-      const account = new EntityRowMapper(this.dataSource, Account, 'a', SKIPPED_ACCOUNT_COLUMNS);
-      const reblog = new EntityRowMapper(this.dataSource, Status, 'r');
-      const reblogAccount = new EntityRowMapper(
-        this.dataSource,
-        Account,
-        'ra',
-        SKIPPED_ACCOUNT_COLUMNS,
-      );
-      const pageSql = `SELECT ${status.select}, ${account.select}, ${reblog.select}, ${reblogAccount.select}
-          FROM statuses s
-          JOIN accounts a ON a.id = s.account_id
-          LEFT JOIN statuses r ON r.id = s.reblog_of_id AND r.deleted_at IS NULL
-          LEFT JOIN accounts ra ON ra.id = r.account_id
-         WHERE s.id = ANY($1::bigint[]) AND s.deleted_at IS NULL`;
-      this.mappers = { status, account, reblog, reblogAccount, pageSql };
+      const query = (skipped: ReadonlySet<string>): StatusRowsQuery => {
+        const status = new EntityRowMapper(this.dataSource, Status, 's');
+        const account = new EntityRowMapper(this.dataSource, Account, 'a', skipped);
+        const reblog = new EntityRowMapper(this.dataSource, Status, 'r');
+        const reblogAccount = new EntityRowMapper(this.dataSource, Account, 'ra', skipped);
+        const sql = `SELECT ${status.select}, ${account.select}, ${reblog.select}, ${reblogAccount.select}
+            FROM statuses s
+            JOIN accounts a ON a.id = s.account_id
+            LEFT JOIN statuses r ON r.id = s.reblog_of_id AND r.deleted_at IS NULL
+            LEFT JOIN accounts ra ON ra.id = r.account_id
+           WHERE s.id = ANY($1::bigint[]) AND ($2::boolean OR s.deleted_at IS NULL)`;
+        return { status, account, reblog, reblogAccount, sql };
+      };
+      this.mappers = { page: query(SKIPPED_ACCOUNT_COLUMNS), full: query(new Set()) };
     }
     return this.mappers;
   }
