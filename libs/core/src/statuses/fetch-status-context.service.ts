@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Status, StatusRepository } from '@nestodon/domain';
+import { isValidId, RecordNotFoundError, Status, StatusRepository } from '@nestodon/domain';
+import { canViewStatus, showInList, statusFacts } from '@nestodon/policies';
 import { StatusFilterQueries } from '../filters/status-filter-queries';
 import { StatusQueries, Viewer } from './status-queries';
 
@@ -26,23 +27,28 @@ export class FetchStatusContextService {
   ) {}
 
   async call(statusId: string, viewer: Viewer): Promise<StatusContext> {
-    const { status } = await this.visibility.findVisible(statusId, viewer);
-    const [ancestorIds, descendantIds] = await Promise.all([
-      status.inReplyToId ? this.statuses.ancestorIds(status.inReplyToId, CONTEXT_LIMIT) : [],
-      this.statuses.descendantIds(status.id, CONTEXT_LIMIT),
+    if (!isValidId(statusId)) throw new RecordNotFoundError();
+    const thread = await this.statuses.threadIds(statusId, CONTEXT_LIMIT);
+    // The status and its thread in one load, and the viewer's relations to all their authors.
+    const [status, ...loaded] = await this.visibility.loadInOrder([
+      statusId,
+      ...thread.ancestors,
+      ...thread.descendants,
     ]);
-    const loaded = await this.visibility.loadInOrder([...ancestorIds, ...descendantIds]);
-    let listed = await this.visibility.filterForList(loaded, viewer);
+    if (status?.id !== statusId) throw new RecordNotFoundError();
+    const relations = await this.visibility.relationsFor(viewer, [status, ...loaded]);
+    if (!canViewStatus(statusFacts(status), relations)) throw new RecordNotFoundError();
+    let listed = loaded.filter((item) => showInList(statusFacts(item), relations));
     // The viewer's `hide` filters (thread context) take statuses out.
     if (viewer) listed = (await this.filters.apply(viewer.id, listed, 'thread')).kept;
     const shown = new Set(listed.map((item) => item.id));
     const byId = new Map(loaded.map((item) => [item.id, item]));
     const pick = (ids: string[]) =>
       ids.flatMap((id) => (shown.has(id) && byId.has(id) ? [byId.get(id)!] : []));
-    const descendants = pick(descendantIds);
+    const descendants = pick(thread.descendants);
     return {
       status,
-      ancestors: pick(ancestorIds),
+      ancestors: pick(thread.ancestors),
       descendants: promote(descendants, (item) => item.inReplyToAccountId === item.accountId),
     };
   }

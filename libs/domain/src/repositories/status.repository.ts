@@ -6,7 +6,7 @@ import { Status, StatusVisibility } from '../entities/status.entity';
 import { ReadReplica } from '../read-replica';
 import { Transaction } from '../transactions';
 import { IdPage, idPageSql } from './id-paging';
-import { EntityRowMapper, queryPreparedArrays } from './raw-rows';
+import { EntityRowMapper, queryPrepared, queryPreparedArrays } from './raw-rows';
 
 /** A page of rows keyed by a cursor (the paginated column), newest first. */
 export interface CursorPage<T> {
@@ -241,43 +241,42 @@ export class StatusRepository {
   }
 
   /**
-   * Ids of the statuses above `status` in its thread, the nearest `limit` of them, oldest
-   * first. The walk stops at a deleted status (what it replied to is out of the thread).
+   * The thread around a status, in one prepared query: the ids above it (the nearest `limit`,
+   * oldest first; the walk stops at a deleted status, as what it replied to is out of the
+   * thread) and below it (depth first, each reply followed by its own replies, siblings oldest
+   * first, at most `limit`; replies to deleted statuses are out of the thread).
    */
-  async ancestorIds(inReplyToId: string, limit: number): Promise<string[]> {
-    const rows: Array<{ id: string }> = await this.dataSource.query(
+  async threadIds(
+    statusId: string,
+    limit: number,
+  ): Promise<{ ancestors: string[]; descendants: string[] }> {
+    const rows = await queryPrepared<{ above: boolean; id: string }>(
+      this.dataSource,
       `WITH RECURSIVE up(id, in_reply_to_id, depth, path) AS (
          SELECT id, in_reply_to_id, 1, ARRAY[id] FROM statuses
-           WHERE id = $1 AND deleted_at IS NULL
+           WHERE id = (SELECT in_reply_to_id FROM statuses WHERE id = $1) AND deleted_at IS NULL
          UNION ALL
          SELECT s.id, s.in_reply_to_id, up.depth + 1, up.path || s.id
            FROM up JOIN statuses s ON s.id = up.in_reply_to_id
            WHERE s.deleted_at IS NULL AND NOT s.id = ANY(up.path) AND up.depth < $2
-       )
-       SELECT id::text AS id FROM up ORDER BY depth DESC`,
-      [inReplyToId, limit],
-    );
-    return rows.map((row) => row.id);
-  }
-
-  /**
-   * Ids of the replies below a status, depth first (each reply followed by its own replies,
-   * siblings oldest first), at most `limit`. Replies to deleted statuses are out of the thread.
-   */
-  async descendantIds(statusId: string, limit: number): Promise<string[]> {
-    const rows: Array<{ id: string }> = await this.dataSource.query(
-      `WITH RECURSIVE down(id, path) AS (
+       ), down(id, path) AS (
          SELECT id, ARRAY[id] FROM statuses
            WHERE in_reply_to_id = $1 AND deleted_at IS NULL
          UNION ALL
          SELECT s.id, down.path || s.id
            FROM down JOIN statuses s ON s.in_reply_to_id = down.id
            WHERE s.deleted_at IS NULL AND NOT s.id = ANY(down.path)
+       ), below AS (
+         SELECT id, row_number() OVER (ORDER BY path) AS place FROM down ORDER BY path LIMIT $2
        )
-       SELECT id::text AS id FROM down ORDER BY path LIMIT $2`,
+       SELECT true AS above, id::text AS id, -depth AS place FROM up
+       UNION ALL
+       SELECT false, id::text, place FROM below
+       ORDER BY above DESC, place`,
       [statusId, limit],
     );
-    return rows.map((row) => row.id);
+    const pick = (above: boolean) => rows.filter((row) => row.above === above).map((row) => row.id);
+    return { ancestors: pick(true), descendants: pick(false) };
   }
 
   /** Accounts that reblogged a status (live reblogs), by reblog id, with the reblog's visibility. */

@@ -100,4 +100,30 @@ describe('timeline pages run a constant number of queries', () => {
       await cost('/api/v2/notifications?limit=20', 20),
     );
   });
+
+  it('a thread context, short or long', async () => {
+    /** A root post with `length` replies, each to the one before; the id of the middle one. */
+    async function thread(length: number): Promise<string> {
+      let parent: string | undefined;
+      const ids: string[] = [];
+      for (let i = 0; i <= length; i++) {
+        const res = await api.http
+          .post('/api/v1/statuses')
+          .set('Authorization', alice.auth)
+          .send({ status: `thread ${i} #tag1`, in_reply_to_id: parent })
+          .expect(200);
+        ids.push((parent = res.body.id as string));
+      }
+      return ids[Math.floor(length / 2)];
+    }
+    const contextCost = (id: string, around: number) =>
+      countQueries(api.dataSource, async () => {
+        const res = await api.http
+          .get(`/api/v1/statuses/${id}/context`)
+          .set('Authorization', alice.auth)
+          .expect(200);
+        expect(res.body.ancestors.length + res.body.descendants.length).toBe(around);
+      });
+    expect(await contextCost(await thread(2), 2)).toBe(await contextCost(await thread(12), 12));
+  });
 });
