@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { DataSource, EntityManager, EntityMetadata, ObjectLiteral } from 'typeorm';
+import {
+  DataSource,
+  EntityManager,
+  EntityMetadata,
+  ObjectLiteral,
+  QueryFailedError,
+} from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 
 /** The part of pg's Pool used here: named (prepared) statements. */
@@ -25,12 +31,42 @@ function statementName(text: string): string {
 }
 
 /**
- * Runs a fixed SQL text as a named prepared statement on the pool: PostgreSQL parses and plans
- * it once per connection instead of on every call. For the hot read paths (timelines,
- * presenters, authentication), whose texts never vary. Logged like every query (tests count
- * queries through the logger). Inside a transaction (a manager with its own query runner) it
- * runs on that transaction's connection as a plain query. Rows are what `dataSource.query`
- * returns.
+ * Where a prepared statement runs: the transaction's connection when `manager` has one (a
+ * manager inside `TransactionRunner.run`), the pool otherwise.
+ */
+async function connectionOf(dataSource: DataSource, manager?: EntityManager): Promise<RawPool> {
+  if (manager?.queryRunner) return (await manager.queryRunner.connect()) as RawPool;
+  return (dataSource.driver as unknown as { master: RawPool }).master;
+}
+
+/**
+ * Runs a named statement. What PostgreSQL refuses fails as TypeORM's queries fail
+ * (QueryFailedError with the SQLSTATE); pool and connection errors pass as pg raised them.
+ */
+async function runPrepared(
+  dataSource: DataSource,
+  text: string,
+  values: unknown[],
+  manager: EntityManager | undefined,
+  rowMode?: 'array',
+): Promise<unknown[]> {
+  dataSource.logger.logQuery(text, values);
+  const connection = await connectionOf(dataSource, manager);
+  try {
+    const { rows } = await connection.query({ name: statementName(text), text, values, rowMode });
+    return rows;
+  } catch (error) {
+    if (typeof (error as { code?: unknown }).code !== 'string') throw error;
+    throw new QueryFailedError(text, values, error as Error);
+  }
+}
+
+/**
+ * Runs a fixed SQL text as a named prepared statement: PostgreSQL parses and plans it once per
+ * connection instead of on every call. For the hot paths (timelines, presenters,
+ * authentication, posting), whose texts never vary. Logged like every query (tests count
+ * queries through the logger). With a transaction's `manager`, on that transaction's
+ * connection. Rows are what `dataSource.query` returns.
  */
 export async function queryPrepared<T = Record<string, unknown>>(
   dataSource: DataSource,
@@ -38,11 +74,7 @@ export async function queryPrepared<T = Record<string, unknown>>(
   values: unknown[],
   manager?: EntityManager,
 ): Promise<T[]> {
-  if (manager?.queryRunner) return manager.query(text, values);
-  dataSource.logger.logQuery(text, values);
-  const pool = (dataSource.driver as unknown as { master: RawPool }).master;
-  const { rows } = await pool.query({ name: statementName(text), text, values });
-  return rows as T[];
+  return (await runPrepared(dataSource, text, values, manager)) as T[];
 }
 
 /** Same, rows as arrays of column values in SELECT order. */
@@ -50,16 +82,9 @@ export async function queryPreparedArrays(
   dataSource: DataSource,
   text: string,
   values: unknown[],
+  manager?: EntityManager,
 ): Promise<unknown[][]> {
-  dataSource.logger.logQuery(text, values);
-  const pool = (dataSource.driver as unknown as { master: RawPool }).master;
-  const { rows } = await pool.query({
-    name: statementName(text),
-    text,
-    values,
-    rowMode: 'array',
-  });
-  return rows as unknown[][];
+  return (await runPrepared(dataSource, text, values, manager, 'array')) as unknown[][];
 }
 
 /**

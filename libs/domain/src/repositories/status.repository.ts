@@ -57,8 +57,8 @@ export class StatusRepository {
 
   /**
    * Statuses by id with their author and, for reblogs, the reblogged status and its author:
-   * one prepared query (two in a transaction) whatever the number. Deleted statuses only with
-   * `withDeleted`. Unordered.
+   * one prepared query whatever the number (in the transaction `tx` when given). Deleted
+   * statuses only with `withDeleted`. Unordered.
    */
   async findWithRelations(
     ids: string[],
@@ -66,23 +66,11 @@ export class StatusRepository {
   ): Promise<Status[]> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return [];
-    if (!options.tx) {
-      return this.readRows(this.rowQueries().full, [unique, options.withDeleted ?? false]);
-    }
-    const manager = options.tx;
-    const statuses = await this.loadWithAuthors(manager, unique, options.withDeleted ?? false);
-    const reblogIds = [
-      ...new Set(statuses.flatMap((status) => (status.reblogOfId ? [status.reblogOfId] : []))),
-    ];
-    if (reblogIds.length > 0) {
-      const originals = new Map(
-        (await this.loadWithAuthors(manager, reblogIds, false)).map((s) => [s.id, s]),
-      );
-      for (const status of statuses) {
-        if (status.reblogOfId) status.reblog = originals.get(status.reblogOfId) ?? null;
-      }
-    }
-    return statuses;
+    return this.readRows(
+      this.rowQueries().full,
+      [unique, options.withDeleted ?? false],
+      options.tx,
+    );
   }
 
   /** The id of the status whose ActivityPub id is `uri` (remote statuses keep theirs), deleted ones too. */
@@ -119,20 +107,6 @@ export class StatusRepository {
     return status ?? null;
   }
 
-  private loadWithAuthors(
-    manager: Transaction,
-    ids: string[],
-    withDeleted: boolean,
-  ): Promise<Status[]> {
-    const qb = manager
-      .getRepository(Status)
-      .createQueryBuilder('status')
-      .innerJoinAndSelect('status.account', 'account')
-      .where('status.id IN (:...ids)', { ids });
-    if (!withDeleted) qb.andWhere('status.deleted_at IS NULL');
-    return qb.getMany();
-  }
-
   /**
    * A page of live statuses in the order of `ids`, with authors and reblogged statuses (and
    * theirs), in one prepared query mapped by EntityRowMapper: the timelines' hot path. Equal to
@@ -147,8 +121,12 @@ export class StatusRepository {
   }
 
   /** Statuses with their authors and reblogged statuses (and theirs) from one of rowQueries. */
-  private async readRows(query: StatusRowsQuery, values: unknown[]): Promise<Status[]> {
-    const rows = await queryPreparedArrays(this.dataSource, query.sql, values);
+  private async readRows(
+    query: StatusRowsQuery,
+    values: unknown[],
+    tx?: Transaction,
+  ): Promise<Status[]> {
+    const rows = await queryPreparedArrays(this.dataSource, query.sql, values, tx);
     const { status: statusRow, account, reblog: reblogRow, reblogAccount } = query;
     const reblogAt = statusRow.width + account.width;
     return rows.map((row) => {
