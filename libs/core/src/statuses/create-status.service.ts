@@ -87,9 +87,14 @@ export class CreateStatusService {
       },
       tx,
     );
-    await this.media.call(status, draft.media, { fromScheduledId: options.fromScheduledId }, tx);
-    await this.mentions.call(status.id, processed.mentioned, tx);
-    await this.hashtags.call(status.id, processed.hashtags, tx);
+    // A new status has no media, mentions or tags to take off: only additions are written.
+    if (draft.media.length > 0) {
+      await this.media.call(status, draft.media, { fromScheduledId: options.fromScheduledId }, tx);
+    }
+    if (processed.mentioned.length > 0) {
+      await this.mentions.call(status.id, processed.mentioned, tx);
+    }
+    if (processed.hashtags.length > 0) await this.hashtags.call(status.id, processed.hashtags, tx);
     if (draft.poll) await this.polls.call(status, draft.poll, tx);
     if (quoted) await this.quotes.call(account, status, quoted, tx);
     await this.bookkeeping.countNew(status, draft.visibility, thread, tx);

@@ -177,7 +177,7 @@ export class EntityRowMapper<T extends ObjectLiteral> {
 /**
  * A fixed SELECT of one entity's columns (`sql` receives the SELECT list, alias `alias`) run as
  * a prepared statement and hydrated by EntityRowMapper: the hot read paths' lookups by key,
- * without the query builder's cost. Columns after the entity's come back as `extra`.
+ * without the query builder's cost.
  */
 export class PreparedEntityQuery<T extends ObjectLiteral> {
   private prepared?: { mapper: EntityRowMapper<T>; text: string };
@@ -189,17 +189,14 @@ export class PreparedEntityQuery<T extends ObjectLiteral> {
     private readonly sql: (select: string) => string,
   ) {}
 
-  async run(values: unknown[]): Promise<T[]> {
-    return (await this.runWithExtra(values)).map((row) => row.entity);
-  }
-
-  async runWithExtra(values: unknown[]): Promise<Array<{ entity: T; extra: unknown[] }>> {
+  /** In the transaction of `manager` when it has one. */
+  async run(values: unknown[], manager?: EntityManager): Promise<T[]> {
     if (!this.prepared) {
       const mapper = new EntityRowMapper(this.dataSource, this.type, this.alias);
       this.prepared = { mapper, text: this.sql(mapper.select) };
     }
     const { mapper, text } = this.prepared;
-    const rows = await queryPreparedArrays(this.dataSource, text, values);
-    return rows.map((row) => ({ entity: mapper.build(row, 0), extra: row.slice(mapper.width) }));
+    const rows = await queryPreparedArrays(this.dataSource, text, values, manager);
+    return rows.map((row) => mapper.build(row, 0));
   }
 }

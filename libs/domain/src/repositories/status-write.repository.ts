@@ -114,33 +114,30 @@ export class StatusWriteRepository {
    * in the text become silent (whoever was notified keeps access).
    */
   async setMentions(statusId: string, accountIds: string[], tx: Transaction): Promise<void> {
+    // One statement: the silenced and the (re)added mentions are different rows.
     await tx.query(
-      `UPDATE mentions SET silent = true, updated_at = now()
-        WHERE status_id = $1 AND silent = false AND NOT (account_id = ANY($2::bigint[]))`,
+      `WITH silenced AS (
+         UPDATE mentions SET silent = true, updated_at = now()
+          WHERE status_id = $1 AND silent = false AND NOT (account_id = ANY($2::bigint[])))
+       INSERT INTO mentions (status_id, account_id) SELECT $1, unnest($2::bigint[])
+       ON CONFLICT (account_id, status_id) DO UPDATE SET silent = false, updated_at = now()`,
       [statusId, accountIds],
     );
-    if (accountIds.length > 0) {
-      await tx.query(
-        `INSERT INTO mentions (status_id, account_id) SELECT $1, unnest($2::bigint[])
-         ON CONFLICT (account_id, status_id) DO UPDATE SET silent = false, updated_at = now()`,
-        [statusId, accountIds],
-      );
-    }
   }
 
   /** The status carries exactly these tags, each now marked as last used. */
   async setTags(statusId: string, tagIds: string[], tx: Transaction): Promise<void> {
+    // One statement: the removed and the added rows differ, and tags is another table.
     await tx.query(
-      `DELETE FROM statuses_tags WHERE status_id = $1 AND NOT (tag_id = ANY($2::bigint[]))`,
-      [statusId, tagIds],
-    );
-    if (tagIds.length === 0) return;
-    await tx.query(
-      `INSERT INTO statuses_tags (tag_id, status_id) SELECT unnest($1::bigint[]), $2
+      `WITH removed AS (
+         DELETE FROM statuses_tags WHERE status_id = $2 AND NOT (tag_id = ANY($1::bigint[]))
+       ), used AS (
+         UPDATE tags SET last_status_at = now() WHERE id = ANY($1::bigint[])
+       )
+       INSERT INTO statuses_tags (tag_id, status_id) SELECT unnest($1::bigint[]), $2
        ON CONFLICT DO NOTHING`,
       [tagIds, statusId],
     );
-    await tx.query(`UPDATE tags SET last_status_at = now() WHERE id = ANY($1::bigint[])`, [tagIds]);
   }
 
   /** Media attachments by id (any owner, any attachment). */
@@ -161,14 +158,12 @@ export class StatusWriteRepository {
     fromScheduledId: string | null,
     tx: Transaction,
   ): Promise<number> {
-    await tx.query(
-      `UPDATE media_attachments SET status_id = NULL, updated_at = now()
-        WHERE status_id = $1 AND NOT (id = ANY($2::bigint[]))`,
-      [status.id, mediaIds],
-    );
-    if (mediaIds.length === 0) return 0;
+    // One statement: the detached and the attached media are different rows.
     const [, attached] = (await tx.query(
-      `UPDATE media_attachments SET status_id = $1, scheduled_status_id = NULL, updated_at = now()
+      `WITH detached AS (
+         UPDATE media_attachments SET status_id = NULL, updated_at = now()
+          WHERE status_id = $1 AND NOT (id = ANY($2::bigint[])))
+       UPDATE media_attachments SET status_id = $1, scheduled_status_id = NULL, updated_at = now()
         WHERE id = ANY($2::bigint[]) AND account_id = $3
           AND (status_id IS NULL OR status_id = $1)
           AND (scheduled_status_id IS NULL OR scheduled_status_id = $4)`,

@@ -1,12 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, In } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { Tag } from '../entities/tag.entity';
 import { Transaction } from '../transactions';
+import { PreparedEntityQuery, queryPrepared } from './raw-rows';
 
 /** Hashtags (`tags`), shared by statuses, followed and featured tags. Names are normalised. */
 @Injectable()
 export class TagRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly byNames: PreparedEntityQuery<Tag>;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.byNames = new PreparedEntityQuery(
+      dataSource,
+      Tag,
+      't',
+      (select) => `SELECT ${select} FROM tags t WHERE t.name = ANY($1::varchar[])`,
+    );
+  }
 
   findByName(name: string): Promise<Tag | null> {
     return this.dataSource.getRepository(Tag).findOneBy({ name });
@@ -21,15 +31,17 @@ export class TagRepository {
     tx?: Transaction,
   ): Promise<Tag[]> {
     if (tags.length === 0) return [];
-    const manager = tx ?? this.dataSource.manager;
     const names = tags.map((tag) => tag.name);
-    await manager.query(
+    await queryPrepared(
+      this.dataSource,
       `INSERT INTO tags (name, display_name)
        SELECT * FROM unnest($1::varchar[], $2::varchar[])
        ON CONFLICT (name) DO NOTHING`,
       [names, tags.map((tag) => tag.displayName)],
+      tx,
     );
-    const found = await manager.getRepository(Tag).findBy({ name: In(names) });
+    // Another statement, so that tags another transaction has just created are seen too.
+    const found = await this.byNames.run([names], tx);
     const byName = new Map(found.map((tag) => [tag.name, tag]));
     return names.flatMap((name) => byName.get(name) ?? []);
   }

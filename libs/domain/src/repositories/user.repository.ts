@@ -5,6 +5,7 @@ import { Account } from '../entities/account.entity';
 import { UserRole } from '../entities/user-role.entity';
 import { User } from '../entities/user.entity';
 import { EVERYONE_ROLE_ID } from '../permissions';
+import { PreparedEntityQuery } from './raw-rows';
 import { Transaction } from '../transactions';
 import { StoredUserSettings } from '../user-settings';
 
@@ -17,11 +18,21 @@ export type UserChanges = Partial<Omit<User, 'id' | 'account' | 'role' | 'settin
 /** Rows of `users`, the logins of local accounts. E-mail addresses compare case-insensitively. */
 @Injectable()
 export class UserRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly ofAccount: PreparedEntityQuery<User>;
 
-  /** The user of a local account, or null. */
-  findByAccountId(accountId: string, tx?: Transaction): Promise<User | null> {
-    return this.manager(tx).getRepository(User).findOneBy({ accountId });
+  constructor(private readonly dataSource: DataSource) {
+    this.ofAccount = new PreparedEntityQuery(
+      dataSource,
+      User,
+      'u',
+      (select) => `SELECT ${select} FROM users u WHERE u.account_id = $1`,
+    );
+  }
+
+  /** The user of a local account, or null (a prepared statement: every post reads it). */
+  async findByAccountId(accountId: string, tx?: Transaction): Promise<User | null> {
+    const [user] = await this.ofAccount.run([accountId], tx);
+    return user ?? null;
   }
 
   findWithAccount(id: string, tx?: Transaction): Promise<UserWithAccount | null> {
