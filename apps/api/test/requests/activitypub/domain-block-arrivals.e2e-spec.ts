@@ -2,11 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Account, DomainBlock, Follow, FollowRequest } from '@nestodon/domain';
 import { createLocalAccount } from '@nestodon/testing';
 import { ApiHarness } from '../../support/api-harness';
-import {
-  accountOfActor,
-  closeApiWithRemote,
-  startApiWithRemote,
-} from '../../support/api-with-remote';
+import { accountOfActor, closeApiWithRemote, startApiWithRemote } from '../../support/inbound';
 import {
   MASTODON_CONTEXT,
   RemoteActor,

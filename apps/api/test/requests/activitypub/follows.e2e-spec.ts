@@ -4,11 +4,7 @@ import { FollowService } from '@nestodon/core';
 import { Account, AccountDomainBlock, Block, Follow, FollowRequest } from '@nestodon/domain';
 import { createLocalAccount } from '@nestodon/testing';
 import { ApiHarness } from '../../support/api-harness';
-import {
-  accountOfActor,
-  closeApiWithRemote,
-  startApiWithRemote,
-} from '../../support/api-with-remote';
+import { accountOfActor, closeApiWithRemote, startApiWithRemote } from '../../support/inbound';
 import { InboxReceiver } from '../../support/inbox-receiver';
 import {
   MASTODON_CONTEXT,

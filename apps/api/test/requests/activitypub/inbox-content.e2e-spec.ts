@@ -26,11 +26,7 @@ import {
   solidImage,
 } from '@nestodon/testing';
 import { ApiHarness } from '../../support/api-harness';
-import {
-  accountOfActor,
-  closeApiWithRemote,
-  startApiWithRemote,
-} from '../../support/api-with-remote';
+import { accountOfActor, closeApiWithRemote, startApiWithRemote } from '../../support/inbound';
 import {
   MASTODON_CONTEXT,
   RemoteActor,

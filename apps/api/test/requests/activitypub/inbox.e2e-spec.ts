@@ -14,11 +14,7 @@ import {
 } from '@nestodon/domain';
 import { createAccessToken, createLocalAccount, createStatus } from '@nestodon/testing';
 import { ApiHarness } from '../../support/api-harness';
-import {
-  accountOfActor,
-  closeApiWithRemote,
-  startApiWithRemote,
-} from '../../support/api-with-remote';
+import { accountOfActor, closeApiWithRemote, startApiWithRemote } from '../../support/inbound';
 import {
   MASTODON_CONTEXT,
   RemoteActor,

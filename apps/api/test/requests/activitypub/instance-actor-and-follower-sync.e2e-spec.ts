@@ -3,11 +3,7 @@ import { digest } from '@fedify/fedify';
 import { Account, Follow } from '@nestodon/domain';
 import { createLocalAccount, createRemoteAccount, insertFollow } from '@nestodon/testing';
 import { ApiHarness } from '../../support/api-harness';
-import {
-  accountOfActor,
-  closeApiWithRemote,
-  startApiWithRemote,
-} from '../../support/api-with-remote';
+import { accountOfActor, closeApiWithRemote, startApiWithRemote } from '../../support/inbound';
 import { InboxReceiver } from '../../support/inbox-receiver';
 import {
   MASTODON_CONTEXT,
