@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { PasswordHasher } from '@nestodon/core';
-import { Account, User } from '@nestodon/domain';
+import { Account, User, UserRole } from '@nestodon/domain';
 import { createLocalAccount } from '@nestodon/testing';
 import request from 'supertest';
 import TestAgent from 'supertest/lib/agent';
@@ -75,6 +75,32 @@ export function submitSignIn(agent: TestAgent, page: string, email: string, pass
   const lang = field(page, 'lang');
   if (lang) form.lang = lang;
   return agent.post('/auth/sign_in').type('form').send(form);
+}
+
+/** How many roles `signedInWithPermissions` made in this test file: each has its own name. */
+let rolesMade = 0;
+
+/** A browser signed in as a new user whose role has `permissions` (none: no role). */
+export async function signedInWithPermissions(
+  api: ApiHarness,
+  permissions?: bigint,
+): Promise<TestAgent> {
+  const role =
+    permissions === undefined
+      ? null
+      : await api.dataSource.getRepository(UserRole).save({
+          name: `Role ${++rolesMade}`,
+          permissions: String(permissions),
+          position: 10 + rolesMade,
+        });
+  const password = 'correct horse battery staple';
+  const { email } = await createUserWithPassword(api.dataSource, password, {
+    roleId: role?.id ?? null,
+  });
+  const agent = browser(api);
+  const page = await agent.get('/auth/sign_in').expect(200);
+  await submitSignIn(agent, page.text, email, password).expect(200);
+  return agent;
 }
 
 /**

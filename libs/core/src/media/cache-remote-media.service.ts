@@ -2,11 +2,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { AccountRepository, Limits, MediaAttachmentRepository } from '@nestodon/domain';
 import { SafeHttpClient } from '@nestodon/platform';
 import { DomainModerationQueries } from '../domain-moderation/domain-moderation-queries';
-import { MediaConverter } from './media-converter';
-import { MediaFiles, newFileName } from './media-files';
-import { MediaInspector } from './media-inspector';
 import { MediaStorage } from './media-storage';
-import { MediaWorkspace } from './media-workspace';
+import { ReceivedMediaProcessor } from './received-media-processor';
 
 /** The largest remote file fetched: the largest upload this server takes. */
 const MAX_REMOTE_BYTES = Math.max(
@@ -30,9 +27,7 @@ export class CacheRemoteMediaService {
     private readonly accounts: AccountRepository,
     private readonly domainModeration: DomainModerationQueries,
     private readonly client: SafeHttpClient,
-    private readonly inspector: MediaInspector,
-    private readonly converter: MediaConverter,
-    private readonly files: MediaFiles,
+    private readonly processor: ReceivedMediaProcessor,
     private readonly storage: MediaStorage,
   ) {}
 
@@ -48,24 +43,9 @@ export class CacheRemoteMediaService {
       const response = await this.client.fetch(media.remoteUrl, { maxBytes: MAX_REMOTE_BYTES });
       if (!response.ok) throw new Error(`${media.remoteUrl} answered ${response.status}`);
       const data = Buffer.from(await response.arrayBuffer());
-      const converted = await MediaWorkspace.with(async (workspace) =>
-        this.converter.convert(
-          await this.inspector.inspect(data, workspace),
-          data,
-          workspace,
-          media.meta?.focus ?? null,
-        ),
-      );
-      const copy = {
-        type: converted.type,
-        fileFileName: newFileName(converted.extension),
-        fileContentType: converted.contentType,
-        fileFileSize: converted.original.length,
-        meta: converted.meta,
-        blurhash: converted.blurhash,
-      };
-      stored = await this.files.storeConverted({ ...media, ...copy }, converted);
-      if (await this.media.cacheRemoteFile(media.id, copy)) return true;
+      const processed = await this.processor.process(media, data);
+      stored = processed.stored;
+      if (await this.media.cacheRemoteFile(media.id, processed.columns)) return true;
       // Cached by another run (or gone) meanwhile: nothing names these files.
       await this.storage.deleteUnused(stored);
       return false;

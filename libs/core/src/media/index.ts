@@ -14,6 +14,7 @@ export * from './media-workspace';
 export * from './media.providers';
 export * from './process-media.service';
 export * from './profile-image-processor';
+export * from './received-media-processor';
 export * from './remove-cached-remote-media.service';
 export * from './remove-orphaned-media.service';
 export * from './s3-media-storage';

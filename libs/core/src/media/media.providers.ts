@@ -13,6 +13,7 @@ import { LocalMediaStorage, MediaStorage } from './media-storage';
 import { MediaUsageQueries } from './media-usage-queries';
 import { ProcessMediaService } from './process-media.service';
 import { ProfileImageProcessor } from './profile-image-processor';
+import { ReceivedMediaProcessor } from './received-media-processor';
 import { RemoveCachedRemoteMediaService } from './remove-cached-remote-media.service';
 import { RemoveOrphanedMediaService } from './remove-orphaned-media.service';
 import { S3MediaStorage } from './s3-media-storage';
@@ -33,6 +34,7 @@ export const MEDIA_PROVIDERS: Provider[] = [
   MediaInspector,
   MediaConverter,
   MediaFiles,
+  ReceivedMediaProcessor,
   MediaAttributesEditor,
   MediaQueries,
   MediaUsageQueries,

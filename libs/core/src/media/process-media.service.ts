@@ -1,10 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { MediaAttachmentRepository, pendingUploadKey } from '@nestodon/domain';
-import { MediaConverter } from './media-converter';
-import { MediaFiles, newFileName } from './media-files';
-import { MediaInspector } from './media-inspector';
 import { MediaStorage } from './media-storage';
-import { MediaWorkspace } from './media-workspace';
+import { ReceivedMediaProcessor } from './received-media-processor';
 
 /**
  * The worker's half of an upload (JobName.ProcessMedia): converts the file the api kept, stores
@@ -19,9 +16,7 @@ export class ProcessMediaService {
 
   constructor(
     private readonly media: MediaAttachmentRepository,
-    private readonly inspector: MediaInspector,
-    private readonly converter: MediaConverter,
-    private readonly files: MediaFiles,
+    private readonly processor: ReceivedMediaProcessor,
     private readonly storage: MediaStorage,
   ) {}
 
@@ -33,24 +28,9 @@ export class ProcessMediaService {
     let stored: string[] = [];
     try {
       const data = await this.storage.read(uploadKey, 'private');
-      const converted = await MediaWorkspace.with(async (workspace) =>
-        this.converter.convert(
-          await this.inspector.inspect(data, workspace),
-          data,
-          workspace,
-          pending.meta?.focus ?? null,
-        ),
-      );
-      const result = {
-        type: converted.type,
-        fileFileName: newFileName(converted.extension),
-        fileContentType: converted.contentType,
-        fileFileSize: converted.original.length,
-        meta: converted.meta,
-        blurhash: converted.blurhash,
-      };
-      stored = await this.files.storeConverted({ ...pending, ...result }, converted);
-      if (!(await this.media.completeProcessing(pending.id, result))) {
+      const processed = await this.processor.process(pending, data);
+      stored = processed.stored;
+      if (!(await this.media.completeProcessing(pending.id, processed.columns))) {
         // Deleted (or failed by another run) meanwhile: nothing names these files.
         await this.storage.deleteUnused(stored);
         return false;

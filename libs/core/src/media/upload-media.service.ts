@@ -15,6 +15,7 @@ import { MediaFiles, newFileName, PreparedThumbnail, UploadedFile } from './medi
 import { INLINE_IMAGE_PIXELS, parseFocus, validateDescription } from './media-rules';
 import { MediaStorage } from './media-storage';
 import { MediaWorkspace } from './media-workspace';
+import { convertedMediaColumns } from './received-media-processor';
 
 /** POST /api/v1/media and /api/v2/media. */
 export interface UploadMediaInput {
@@ -89,16 +90,7 @@ export class UploadMediaService {
       if (inline) {
         const converted = await this.converter.convert(inspected, file.buffer, workspace, focus);
         return this.save(
-          {
-            ...fields,
-            type: converted.type,
-            processing: 'complete',
-            fileFileName: newFileName(converted.extension),
-            fileContentType: converted.contentType,
-            fileFileSize: converted.original.length,
-            meta: converted.meta,
-            blurhash: converted.blurhash,
-          },
+          { ...fields, ...convertedMediaColumns(converted), processing: 'complete' },
           (row) => this.files.storeConverted(row, converted),
         );
       }

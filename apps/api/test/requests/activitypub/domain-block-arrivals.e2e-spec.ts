@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Account, AccountRepository, DomainBlock, Follow, FollowRequest } from '@nestodon/domain';
+import { Account, DomainBlock, Follow, FollowRequest } from '@nestodon/domain';
 import { createLocalAccount } from '@nestodon/testing';
-import { ApiHarness, startApi } from '../../support/api-harness';
+import { ApiHarness } from '../../support/api-harness';
+import { accountOfActor, closeApiWithRemote, startApiWithRemote } from '../../support/inbound';
 import {
   MASTODON_CONTEXT,
   RemoteActor,
@@ -21,8 +22,7 @@ describe('remote accounts arriving from blocked domains', () => {
   let block: DomainBlock;
 
   beforeAll(async () => {
-    api = await startApi({ inlineJobs: true, env: { ALLOW_PRIVATE_ADDRESS: 'true' } });
-    remote = await RemoteInstance.start();
+    ({ api, remote } = await startApiWithRemote());
     ({ account: alice } = await createLocalAccount(api.dataSource, { username: 'alice' }));
     block = await api.dataSource.getRepository(DomainBlock).save({
       domain: remote.host,
@@ -30,10 +30,7 @@ describe('remote accounts arriving from blocked domains', () => {
       rejectMedia: true,
     });
   });
-  afterAll(async () => {
-    await api.close();
-    await remote.close();
-  });
+  afterAll(() => closeApiWithRemote({ api, remote }));
 
   const withImages = (username: string) =>
     remote.actor(username, {
@@ -47,8 +44,7 @@ describe('remote accounts arriving from blocked domains', () => {
     actor: actor.id,
     object: 'https://nestodon.test/users/alice',
   });
-  const accountOf = async (actor: RemoteActor) =>
-    (await new AccountRepository(api.dataSource).findByUri(actor.id))!;
+  const accountOf = (actor: RemoteActor) => accountOfActor(api, actor);
 
   it('silences a new account of a silenced server, whose follow then waits for approval', async () => {
     const bob = withImages('bob');

@@ -1,16 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { DeliveryFailureTracker, FAILURE_DAYS_THRESHOLD } from '@nestodon/activitypub/federation';
 import { FollowService } from '@nestodon/core';
-import {
-  Account,
-  AccountDomainBlock,
-  AccountRepository,
-  Block,
-  Follow,
-  FollowRequest,
-} from '@nestodon/domain';
+import { Account, AccountDomainBlock, Block, Follow, FollowRequest } from '@nestodon/domain';
 import { createLocalAccount } from '@nestodon/testing';
-import { ApiHarness, startApi } from '../../support/api-harness';
+import { ApiHarness } from '../../support/api-harness';
+import { accountOfActor, closeApiWithRemote, startApiWithRemote } from '../../support/inbound';
 import { InboxReceiver } from '../../support/inbox-receiver';
 import {
   MASTODON_CONTEXT,
@@ -34,14 +28,12 @@ describe('follows over ActivityPub', () => {
   let alice: Account;
 
   beforeAll(async () => {
-    api = await startApi({ inlineJobs: true, env: { ALLOW_PRIVATE_ADDRESS: 'true' } });
-    remote = await RemoteInstance.start();
+    ({ api, remote } = await startApiWithRemote());
     receiver = await new InboxReceiver('https://nestodon.test', api.url).start();
     ({ account: alice } = await createLocalAccount(api.dataSource, { username: 'alice' }));
   });
   afterAll(async () => {
-    await api.close();
-    await remote.close();
+    await closeApiWithRemote({ api, remote });
     await receiver.stop();
   });
 
@@ -51,8 +43,7 @@ describe('follows over ActivityPub', () => {
       inbox: `${receiver.origin}/users/${username}/inbox`,
       endpoints: {},
     });
-  const accountOf = async (actor: RemoteActor) =>
-    (await new AccountRepository(api.dataSource).findByUri(actor.id))!;
+  const accountOf = (actor: RemoteActor) => accountOfActor(api, actor);
   const follow = (actor: RemoteActor) => ({
     '@context': MASTODON_CONTEXT,
     id: `${actor.id}#follows/${randomUUID()}`,

@@ -25,7 +25,8 @@ import {
   noiseImage,
   solidImage,
 } from '@nestodon/testing';
-import { ApiHarness, startApi } from '../../support/api-harness';
+import { ApiHarness } from '../../support/api-harness';
+import { accountOfActor, closeApiWithRemote, startApiWithRemote } from '../../support/inbound';
 import {
   MASTODON_CONTEXT,
   RemoteActor,
@@ -49,8 +50,7 @@ describe('inbound content: polls, attachments, emoji, Move, actor deletion', () 
   let bob: RemoteActor;
 
   beforeAll(async () => {
-    api = await startApi({ inlineJobs: true, env: { ALLOW_PRIVATE_ADDRESS: 'true' } });
-    remote = await RemoteInstance.start();
+    ({ api, remote } = await startApiWithRemote());
     const created = await createLocalAccount(api.dataSource, { username: 'alice' });
     alice = created.account;
     aliceAuth = `Bearer ${await createAccessToken(api.dataSource, {
@@ -59,16 +59,12 @@ describe('inbound content: polls, attachments, emoji, Move, actor deletion', () 
     })}`;
     bob = remote.actor('bob');
   });
-  afterAll(async () => {
-    await api.close();
-    await remote.close();
-  });
+  afterAll(() => closeApiWithRemote({ api, remote }));
 
   const sharedInbox = () => `${api.url}/inbox`;
   const localActor = (username: string) => `${api.config.instance.baseUrl}/users/${username}`;
   const activityId = (actor: RemoteActor) => `${actor.id}#activities/${randomUUID()}`;
-  const accountOf = async (actor: RemoteActor) =>
-    (await new AccountRepository(api.dataSource).findByUri(actor.id))!;
+  const accountOf = (actor: RemoteActor) => accountOfActor(api, actor);
   const statusByUri = (uri: string) =>
     api.dataSource.getRepository(Status).findOne({ where: { uri }, withDeleted: true });
   const note = (actor: RemoteActor, extra: Json = {}): Json => ({

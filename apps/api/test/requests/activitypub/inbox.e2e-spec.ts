@@ -3,7 +3,6 @@ import { Temporal } from '@js-temporal/polyfill';
 import { signRequest } from '@fedify/fedify';
 import {
   Account,
-  AccountRepository,
   Favourite,
   DomainBlock,
   Follow,
@@ -14,7 +13,8 @@ import {
   User,
 } from '@nestodon/domain';
 import { createAccessToken, createLocalAccount, createStatus } from '@nestodon/testing';
-import { ApiHarness, startApi } from '../../support/api-harness';
+import { ApiHarness } from '../../support/api-harness';
+import { accountOfActor, closeApiWithRemote, startApiWithRemote } from '../../support/inbound';
 import {
   MASTODON_CONTEXT,
   RemoteActor,
@@ -35,8 +35,7 @@ describe('POST /users/:name/inbox and /inbox', () => {
   let bob: RemoteActor;
 
   beforeAll(async () => {
-    api = await startApi({ inlineJobs: true, env: { ALLOW_PRIVATE_ADDRESS: 'true' } });
-    remote = await RemoteInstance.start();
+    ({ api, remote } = await startApiWithRemote());
     const created = await createLocalAccount(api.dataSource, { username: 'alice' });
     alice = created.account;
     aliceUser = created.user;
@@ -48,17 +47,13 @@ describe('POST /users/:name/inbox and /inbox', () => {
     bob = remote.actor('bob');
     mallory = remote.actor('mallory');
   });
-  afterAll(async () => {
-    await api.close();
-    await remote.close();
-  });
+  afterAll(() => closeApiWithRemote({ api, remote }));
 
   const inbox = (username = 'alice') => `${api.url}/users/${username}/inbox`;
   const sharedInbox = () => `${api.url}/inbox`;
   const localActor = (username: string) => `${api.config.instance.baseUrl}/users/${username}`;
   const activityId = (actor: RemoteActor) => `${actor.id}#activities/${randomUUID()}`;
-  const accountOf = async (actor: RemoteActor) =>
-    (await new AccountRepository(api.dataSource).findByUri(actor.id))!;
+  const accountOf = (actor: RemoteActor) => accountOfActor(api, actor);
   const follow = (actor: RemoteActor, target = 'alice') => ({
     '@context': MASTODON_CONTEXT,
     id: activityId(actor),

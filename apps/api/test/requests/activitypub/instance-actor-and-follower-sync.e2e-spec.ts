@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { digest } from '@fedify/fedify';
-import { Account, AccountRepository, Follow } from '@nestodon/domain';
+import { Account, Follow } from '@nestodon/domain';
 import { createLocalAccount, createRemoteAccount, insertFollow } from '@nestodon/testing';
-import { ApiHarness, startApi } from '../../support/api-harness';
+import { ApiHarness } from '../../support/api-harness';
+import { accountOfActor, closeApiWithRemote, startApiWithRemote } from '../../support/inbound';
 import { InboxReceiver } from '../../support/inbox-receiver';
 import {
   MASTODON_CONTEXT,
@@ -28,15 +29,11 @@ describe('instance actor inbox and outbox, follower synchronisation', () => {
   let alice: Account;
 
   beforeAll(async () => {
-    api = await startApi({ inlineJobs: true, env: { ALLOW_PRIVATE_ADDRESS: 'true' } });
-    remote = await RemoteInstance.start();
+    ({ api, remote } = await startApiWithRemote());
     bob = remote.actor('bob');
     ({ account: alice } = await createLocalAccount(api.dataSource, { username: 'alice' }));
   });
-  afterAll(async () => {
-    await api.close();
-    await remote.close();
-  });
+  afterAll(() => closeApiWithRemote({ api, remote }));
 
   const follow = (actor: RemoteActor) => ({
     '@context': MASTODON_CONTEXT,
@@ -51,7 +48,7 @@ describe('instance actor inbox and outbox, follower synchronisation', () => {
       const url = `${api.url}/actor/inbox`;
       expect((await signedPost(url, follow(bob), bob, { unsigned: true })).status).toBe(401);
       expect((await signedPost(url, follow(bob), bob)).status).toBe(202);
-      const account = (await new AccountRepository(api.dataSource).findByUri(bob.id))!;
+      const account = await accountOfActor(api, bob);
       expect(
         await api.dataSource
           .getRepository(Follow)

@@ -1,14 +1,17 @@
 import { Permission, UserRole } from '@nestodon/domain';
 import { createAccessToken } from '@nestodon/testing';
-import TestAgent from 'supertest/lib/agent';
 import { ApiHarness, startApi } from '../../support/api-harness';
-import { browser, createUserWithPassword, submitSignIn } from '../../support/oauth';
+import {
+  browser,
+  createUserWithPassword,
+  signedInWithPermissions,
+  submitSignIn,
+} from '../../support/oauth';
 
 const PASSWORD = 'correct horse battery staple';
 
 describe('job dashboard (/admin/queues)', () => {
   let api: ApiHarness;
-  let counter = 0;
 
   beforeAll(async () => {
     // Plain http here: the session cookie is Secure only when the instance is served over https.
@@ -16,27 +19,10 @@ describe('job dashboard (/admin/queues)', () => {
   });
   afterAll(() => api.close());
 
-  /** A user whose role has `permissions` (none: no role), and a browser signed in as them. */
-  async function signedIn(permissions?: bigint): Promise<{ agent: TestAgent }> {
-    const role =
-      permissions === undefined
-        ? null
-        : await api.dataSource.getRepository(UserRole).save({
-            name: `Role ${++counter}`,
-            permissions: String(permissions),
-            position: 10 + counter,
-          });
-    const { email } = await createUserWithPassword(api.dataSource, PASSWORD, {
-      roleId: role?.id ?? null,
-    });
-    const agent = browser(api);
-    const page = await agent.get('/auth/sign_in').expect(200);
-    await submitSignIn(agent, page.text, email, PASSWORD).expect(200);
-    return { agent };
-  }
+  const signedIn = (permissions?: bigint) => signedInWithPermissions(api, permissions);
 
   it('shows the queues to staff whose role has the devops permission', async () => {
-    const { agent } = await signedIn(Permission.ViewDevops);
+    const agent = await signedIn(Permission.ViewDevops);
     const page = await agent.get('/admin/queues').expect(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.text).toContain('Nestodon jobs');
@@ -46,13 +32,13 @@ describe('job dashboard (/admin/queues)', () => {
   });
 
   it('lets administrators in (the administrator permission grants every other)', async () => {
-    const { agent } = await signedIn(Permission.Administrator);
+    const agent = await signedIn(Permission.Administrator);
     await agent.get('/admin/queues/api/queues').expect(200);
   });
 
   it('refuses signed-in users without the devops permission with 403', async () => {
     for (const permissions of [undefined, Permission.ManageUsers | Permission.ViewDashboard]) {
-      const { agent } = await signedIn(permissions);
+      const agent = await signedIn(permissions);
       const res = await agent.get('/admin/queues').expect(403);
       expect(res.body).toEqual({ error: 'This action is not allowed' });
       await agent.get('/admin/queues/api/queues').expect(403);

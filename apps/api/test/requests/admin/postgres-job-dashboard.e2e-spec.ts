@@ -1,17 +1,14 @@
-import { Permission, UserRole } from '@nestodon/domain';
+import { Permission } from '@nestodon/domain';
 import { JOB_BACKEND, JobBackend, JobName } from '@nestodon/queue';
 import { waitFor } from '@nestodon/testing';
-import TestAgent from 'supertest/lib/agent';
 import { ApiHarness, startApi } from '../../support/api-harness';
-import { browser, createUserWithPassword, submitSignIn } from '../../support/oauth';
+import { signedInWithPermissions } from '../../support/oauth';
 
-const PASSWORD = 'correct horse battery staple';
 const RETRY_PATH = /action="(\/admin\/queues\/queues\/default\/jobs\/[^"]+\/retry)"/;
 
 describe('job dashboard (/admin/queues) of the PostgreSQL queue', () => {
   let api: ApiHarness;
   let backend: JobBackend;
-  let counter = 0;
 
   beforeAll(async () => {
     // No Redis: the jobs are in PostgreSQL (pg-boss), shown by the dashboard of our own.
@@ -39,23 +36,7 @@ describe('job dashboard (/admin/queues) of the PostgreSQL queue', () => {
   });
   afterAll(() => api.close());
 
-  async function signedIn(permissions?: bigint): Promise<TestAgent> {
-    const role =
-      permissions === undefined
-        ? null
-        : await api.dataSource.getRepository(UserRole).save({
-            name: `Role ${++counter}`,
-            permissions: String(permissions),
-            position: 10 + counter,
-          });
-    const { email } = await createUserWithPassword(api.dataSource, PASSWORD, {
-      roleId: role?.id ?? null,
-    });
-    const agent = browser(api);
-    const page = await agent.get('/auth/sign_in').expect(200);
-    await submitSignIn(agent, page.text, email, PASSWORD).expect(200);
-    return agent;
-  }
+  const signedIn = (permissions?: bigint) => signedInWithPermissions(api, permissions);
 
   it('shows devops staff each queue by state and the failed jobs with their errors', async () => {
     const agent = await signedIn(Permission.ViewDevops);

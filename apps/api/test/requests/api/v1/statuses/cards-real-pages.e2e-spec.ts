@@ -1,9 +1,9 @@
-import { HttpStandIn, startHttpStandIn } from '@nestodon/testing';
+import { HttpStandIn, solidImage } from '@nestodon/testing';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import sharp from 'sharp';
-import { ApiHarness, startApi } from '../../../../support/api-harness';
-import { Person, person } from '../../../../support/relationships';
+import { ApiHarness } from '../../../../support/api-harness';
+import { CardFetching, startCardFetching } from '../../../../support/link-cards';
+import { Person } from '../../../../support/relationships';
 import { postStatus } from '../../../../support/statuses';
 
 const page = (name: string) =>
@@ -14,19 +14,14 @@ const PLOS_ABSTRACT_START =
   'Systemic inflammation is a leading cause of hospital death. Mild systemic inflammation';
 
 describe('link preview cards of real saved pages (fixtures/link-pages)', () => {
+  let cards: CardFetching;
   let api: ApiHarness;
   let site: HttpStandIn;
   let alice: Person;
-  let png: Buffer;
 
   beforeAll(async () => {
-    png = await sharp({
-      create: { width: 120, height: 70, channels: 3, background: { r: 179, g: 27, b: 27 } },
-    })
-      .png()
-      .toBuffer();
-    site = await startHttpStandIn((request, res) => {
-      const path = request.path.split('?')[0];
+    const png = await solidImage(120, 70, 'png', '#b31b1b');
+    cards = await startCardFetching((path, res) => {
       if (path === '/abs/1706.03762') {
         res
           .writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
@@ -47,13 +42,9 @@ describe('link preview cards of real saved pages (fixtures/link-pages)', () => {
         res.writeHead(404).end();
       }
     });
-    api = await startApi({ inlineJobs: true });
-    alice = await person(api.dataSource);
+    ({ api, site, alice } = cards);
   });
-  afterAll(async () => {
-    await api.close();
-    await site.close();
-  });
+  afterAll(() => cards.close());
 
   const cardOf = async (text: string) => {
     const status = await postStatus(api.http, alice, { status: text });

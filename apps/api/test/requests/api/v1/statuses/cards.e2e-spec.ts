@@ -1,24 +1,20 @@
 import { PreviewCard } from '@nestodon/domain';
-import { HttpStandIn, replyJson, startHttpStandIn } from '@nestodon/testing';
+import { HttpStandIn, replyJson, solidImage } from '@nestodon/testing';
 import sharp from 'sharp';
-import { ApiHarness, startApi } from '../../../../support/api-harness';
-import { Person, person } from '../../../../support/relationships';
+import { ApiHarness } from '../../../../support/api-harness';
+import { CardFetching, startCardFetching } from '../../../../support/link-cards';
+import { Person } from '../../../../support/relationships';
 import { postStatus } from '../../../../support/statuses';
 
 describe('link preview cards (the worker fetches, statuses show `card`)', () => {
+  let cards: CardFetching;
   let api: ApiHarness;
   let site: HttpStandIn;
   let alice: Person;
-  let png: Buffer;
 
   beforeAll(async () => {
-    png = await sharp({
-      create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 80, b: 40 } },
-    })
-      .png()
-      .toBuffer();
-    site = await startHttpStandIn((request, res) => {
-      const path = request.path.split('?')[0];
+    const png = await solidImage(64, 48, 'png', '#c85028');
+    cards = await startCardFetching((path, res) => {
       if (path === '/article' || path === '/plain') {
         const oembed =
           path === '/article'
@@ -46,13 +42,9 @@ describe('link preview cards (the worker fetches, statuses show `card`)', () => 
         res.writeHead(404).end();
       }
     });
-    api = await startApi({ inlineJobs: true });
-    alice = await person(api.dataSource);
+    ({ api, site, alice } = cards);
   });
-  afterAll(async () => {
-    await api.close();
-    await site.close();
-  });
+  afterAll(() => cards.close());
 
   const post = (body: Record<string, unknown>) =>
     postStatus(api.http, { ...alice, token: '' }, body);
