@@ -18,6 +18,9 @@ export interface TagTimelineOptions extends PublicTimelineOptions {
   none?: string[];
 }
 
+/** How many tag ids a process keeps (FetchTagTimelineService.tagIds). */
+const KNOWN_TAGS_KEPT = 10_000;
+
 /** Most extra tags `any[]`, `all[]` and `none[]` may name together. */
 export const MAX_TAG_TIMELINE_TAGS = 8;
 
@@ -27,6 +30,12 @@ export const MAX_TAG_TIMELINE_TAGS = 8;
  */
 @Injectable()
 export class FetchTagTimelineService {
+  /**
+   * Tag ids by normalised name, kept in the process: a tag keeps its name and id for good (no
+   * path deletes tags), so only names not seen yet are looked up. Unknown names are not kept.
+   */
+  private readonly tagIds = new Map<string, string>();
+
   constructor(
     private readonly timelines: TimelineRepository,
     private readonly pages: TimelinePageLoader,
@@ -41,7 +50,7 @@ export class FetchTagTimelineService {
     const any = [name, ...(options.any ?? [])].map(normalizeTagName).filter(Boolean);
     const all = (options.all ?? []).map(normalizeTagName).filter(Boolean);
     const none = (options.none ?? []).map(normalizeTagName).filter(Boolean);
-    const idOf = await this.timelines.tagIdsByName([...any, ...all, ...none]);
+    const idOf = await this.idsOf([...any, ...all, ...none]);
     const known = (tags: string[]) =>
       tags.flatMap((tag) => (idOf.has(tag) ? [idOf.get(tag)!] : []));
     const anyTagIds = known(any);
@@ -54,5 +63,14 @@ export class FetchTagTimelineService {
       page,
     );
     return this.pages.load(ids, viewer, page, 'public');
+  }
+
+  private async idsOf(names: string[]): Promise<Map<string, string>> {
+    if (this.tagIds.size >= KNOWN_TAGS_KEPT) this.tagIds.clear();
+    const unseen = names.filter((name) => !this.tagIds.has(name));
+    if (unseen.length > 0) {
+      for (const [name, id] of await this.timelines.tagIdsByName(unseen)) this.tagIds.set(name, id);
+    }
+    return this.tagIds;
   }
 }
