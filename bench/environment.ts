@@ -108,6 +108,24 @@ export async function startReplicas(
   count: number,
   port: number,
 ): Promise<{ stop(): Promise<void> }> {
+  return startChildren(count, 'replica.js', { BENCH_PORT: String(port) });
+}
+
+/**
+ * A worker process (dist/bench/worker.js) on the same database and Redis, as in production:
+ * inside the benchmark's process it would share the api's event loop, and how fast the api
+ * answered would decide how far the jobs fell behind. Resolves once it consumes its queues.
+ */
+export async function startWorker(): Promise<{ stop(): Promise<void> }> {
+  return startChildren(1, 'worker.js', {});
+}
+
+/** Forks `count` children of `script`, one after the other, each awaited until it says ready. */
+async function startChildren(
+  count: number,
+  script: string,
+  env: Record<string, string>,
+): Promise<{ stop(): Promise<void> }> {
   const children: ChildProcess[] = [];
   const stop = async () => {
     await Promise.all(
@@ -123,14 +141,14 @@ export async function startReplicas(
   };
   try {
     for (let i = 0; i < count; i++) {
-      const child = fork(join(__dirname, 'replica.js'), [], {
-        env: { ...process.env, BENCH_SECRET_KEY_BASE: SECRET_KEY_BASE, BENCH_PORT: String(port) },
+      const child = fork(join(__dirname, script), [], {
+        env: { ...process.env, ...env, BENCH_SECRET_KEY_BASE: SECRET_KEY_BASE },
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       });
       children.push(child);
       await new Promise<void>((resolve, reject) => {
         child.once('message', () => resolve());
-        child.once('exit', (code) => reject(new Error(`api replica exited with ${code}`)));
+        child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
       });
     }
   } catch (error) {
