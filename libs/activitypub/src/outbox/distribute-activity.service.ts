@@ -160,6 +160,15 @@ export class DistributeActivityService {
     const author = status?.account;
     if (!status || !author || author.domain !== null) return null;
     if (status.reblogOfId) return type === 'update' ? null : this.reblogPlan(type, status);
+    const direct = status.visibility === StatusVisibility.Direct;
+    const broad = status.visibility <= StatusVisibility.Unlisted;
+    const inboxes = await this.inboxes.statusInboxes(
+      status.id,
+      broad && status.inReplyToAccountId ? [status.inReplyToAccountId] : [],
+      direct ? null : author.id,
+    );
+    // Nobody to send to (no remote follower or mention): nothing to render.
+    if (inboxes.length === 0) return null;
     const [facts] = await this.statusFacts.load([status]);
     const activity =
       type === 'create'
@@ -175,13 +184,6 @@ export class DistributeActivityService {
               },
               this.uris,
             );
-    const direct = status.visibility === StatusVisibility.Direct;
-    const broad = status.visibility <= StatusVisibility.Unlisted;
-    const inboxes = await this.inboxes.statusInboxes(
-      status.id,
-      broad && status.inReplyToAccountId ? [status.inReplyToAccountId] : [],
-      direct ? null : author.id,
-    );
     // Followers-only posts let each server check who it thinks follows (Mastodon's rule).
     const syncFollowers = status.visibility === StatusVisibility.Private;
     return { accountId: author.id, activities: [activity], inboxes, syncFollowers };
