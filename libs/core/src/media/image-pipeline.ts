@@ -6,8 +6,8 @@ import type { Metadata, Sharp } from 'sharp';
 import { fitWithin, Focus, geometry, previewRegion, SMALL_IMAGE_PIXELS } from './media-rules';
 
 /**
- * sharp, loaded at the first image: with libvips it maps about 20 MB of native library, which
- * the streaming process, and an api or worker that has handled no image yet, do without.
+ * sharp, loaded at the first image: with libvips it maps about 20 MB of native library (6 MB of
+ * it resident), which an api or worker that has handled no image yet does without.
  */
 export function loadSharp(): typeof createSharp {
   return require('sharp') as typeof createSharp;
