@@ -10,6 +10,7 @@ import {
   startEmbeddedPostgres,
 } from './embedded-postgres';
 import type { MigrationReport } from './migrate';
+import { childExecArgv } from './child-node-flags';
 import { restartDecision } from './restart-policy';
 
 /**
@@ -90,6 +91,7 @@ async function main() {
       : {};
     const child = fork(join(__dirname, '..', '..', name, 'src', 'main.js'), [], {
       env: { ...process.env, ...metricsPort, DB_MIGRATE_ON_BOOT: 'false' },
+      execArgv: childExecArgv(process.execArgv, process.env.NODE_OPTIONS),
       stdio: 'inherit',
     });
     children.set(name, child);

@@ -5,5 +5,4 @@ export * from './job-backend';
 export * from './job-dispatcher';
 export * from './job-names';
 export * from './job-queue.service';
-export * from './pg-boss-job-backend';
 export * from './queue.module';

@@ -4,7 +4,6 @@ import { RedisService } from '@nestodon/platform';
 import { BullJobBackend } from './bullmq-job-backend';
 import { JOB_BACKEND, JobBackend } from './job-backend';
 import { JobQueue } from './job-queue.service';
-import { PgBossJobBackend } from './pg-boss-job-backend';
 
 /**
  * The job queue of every process that enqueues or consumes: BullMQ on Redis, or pg-boss in
@@ -17,7 +16,7 @@ import { PgBossJobBackend } from './pg-boss-job-backend';
       provide: JOB_BACKEND,
       // Optional: a process without Redis need not provide it.
       inject: [APP_CONFIG, { token: RedisService, optional: true }],
-      useFactory: (config: AppConfig, redis?: RedisService): JobBackend =>
+      useFactory: async (config: AppConfig, redis?: RedisService): Promise<JobBackend> =>
         config.redis.enabled && redis
           ? new BullJobBackend(
               config,
@@ -25,7 +24,8 @@ import { PgBossJobBackend } from './pg-boss-job-backend';
               // closes it.
               redis.connection({ maxRetriesPerRequest: null }, 'queue'),
             )
-          : new PgBossJobBackend(config),
+          : // pg-boss and its schedulers (a few MB of code) only for a start without Redis.
+            new (await import('./pg-boss-job-backend')).PgBossJobBackend(config),
     },
     JobQueue,
   ],

@@ -10,9 +10,9 @@ import {
   FEDERATION_BACKOFF,
   JobBackend,
   JobName,
-  PgBossJobBackend,
   ResolvedEnqueueOptions,
 } from '../src';
+import { PgBossJobBackend } from '../src/pg-boss-job-backend';
 
 /**
  * A TCP relay to a server, which can be cut: to the server, the process behind it died (its

@@ -1,6 +1,6 @@
-import { createBullBoard } from '@bull-board/api';
-import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
-import { ExpressAdapter } from '@bull-board/express';
+import type * as BullBoardApi from '@bull-board/api';
+import type * as BullBoardAdapter from '@bull-board/api/bullMQAdapter';
+import type * as BullBoardExpress from '@bull-board/express';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { hasPermission, Permission } from '@nestodon/domain';
 import { BullJobBackend, JOB_BACKEND, JobBackend } from '@nestodon/queue';
@@ -37,8 +37,22 @@ function requireDevops(web: WebAuthenticator) {
   };
 }
 
-/** BullMQ's dashboard (@bull-board) of every queue. */
+/**
+ * BullMQ's dashboard (@bull-board) of every queue, built at its first request: @bull-board and
+ * what it loads (lodash, valibot, its views) stay out of an api nobody opens the page of.
+ */
 function bullBoard(backend: BullJobBackend): RequestHandler {
+  let router: RequestHandler | undefined;
+  return (req, res, next) => {
+    router ??= buildBullBoard(backend);
+    router(req, res, next);
+  };
+}
+
+function buildBullBoard(backend: BullJobBackend): RequestHandler {
+  const { createBullBoard } = require('@bull-board/api') as typeof BullBoardApi;
+  const { BullMQAdapter } = require('@bull-board/api/bullMQAdapter') as typeof BullBoardAdapter;
+  const { ExpressAdapter } = require('@bull-board/express') as typeof BullBoardExpress;
   const board = new ExpressAdapter();
   board.setBasePath(JOB_DASHBOARD_PATH);
   createBullBoard({

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
-import nodemailer, { Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface OutgoingMail {
   to: string;
@@ -43,7 +43,7 @@ export class Mailer implements OnApplicationShutdown {
       text: mail.text,
       html: mail.html,
     };
-    const info = await this.transport().sendMail(message);
+    const info = await (await this.transport()).sendMail(message);
     if (this.usesSmtp) return { messageId: info.messageId };
     const directory = resolve(this.config.mail.directory);
     await mkdir(directory, { recursive: true });
@@ -53,7 +53,12 @@ export class Mailer implements OnApplicationShutdown {
     return { messageId: info.messageId, file };
   }
 
-  private transport(): Transporter {
+  /**
+   * nodemailer is loaded at the first message: only the worker sends mail, and rarely. The
+   * check follows the import so that concurrent first messages share one transport.
+   */
+  private async transport(): Promise<Transporter> {
+    const { default: nodemailer } = await import('nodemailer');
     if (this.transporter) return this.transporter;
     const smtp = this.config.mail.smtp;
     this.transporter = smtp

@@ -1,8 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { Limits, MediaMetaStyle } from '@nestodon/domain';
 import { encode } from 'blurhash';
-import sharp, { Metadata, Sharp } from 'sharp';
+import type createSharp from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 import { fitWithin, Focus, geometry, previewRegion, SMALL_IMAGE_PIXELS } from './media-rules';
+
+/**
+ * sharp, loaded at the first image: with libvips it maps about 20 MB of native library (6 MB of
+ * it resident), which an api or worker that has handled no image yet does without.
+ */
+export function loadSharp(): typeof createSharp {
+  return require('sharp') as typeof createSharp;
+}
 
 /** What the header of an image says, read without decoding its pixels. */
 export interface ImageHeader {
@@ -64,7 +73,7 @@ export class ImagePipeline {
   async header(input: Buffer): Promise<ImageHeader> {
     let meta: Metadata;
     try {
-      meta = await sharp(input, { limitInputPixels: false }).metadata();
+      meta = await loadSharp()(input, { limitInputPixels: false }).metadata();
     } catch {
       throw new ImageRefusedError('The image could not be read', 'unreadable');
     }
@@ -94,7 +103,7 @@ export class ImagePipeline {
 
   /** A decoder of the first frame, upright (EXIF orientation applied). */
   upright(input: Buffer): Sharp {
-    return sharp(input, { ...DECODE_OPTIONS, pages: 1 }).rotate();
+    return loadSharp()(input, { ...DECODE_OPTIONS, pages: 1 }).rotate();
   }
 
   /** The image upright, resized to fit `pixels`, in `format`, without metadata. */
@@ -141,7 +150,7 @@ export class ImagePipeline {
 
   /** Mastodon's placeholder hash of a picture. */
   async blurhash(input: Buffer): Promise<string> {
-    const { data, info } = await sharp(input, DECODE_OPTIONS)
+    const { data, info } = await loadSharp()(input, DECODE_OPTIONS)
       .resize(BLURHASH_SOURCE_SIZE, BLURHASH_SOURCE_SIZE, {
         fit: 'inside',
         withoutEnlargement: true,

@@ -17,6 +17,5 @@ export * from './profile-image-processor';
 export * from './received-media-processor';
 export * from './remove-cached-remote-media.service';
 export * from './remove-orphaned-media.service';
-export * from './s3-media-storage';
 export * from './update-media.service';
 export * from './upload-media.service';

@@ -16,7 +16,6 @@ import { ProfileImageProcessor } from './profile-image-processor';
 import { ReceivedMediaProcessor } from './received-media-processor';
 import { RemoveCachedRemoteMediaService } from './remove-cached-remote-media.service';
 import { RemoveOrphanedMediaService } from './remove-orphaned-media.service';
-import { S3MediaStorage } from './s3-media-storage';
 import { UpdateMediaService } from './update-media.service';
 import { UploadMediaService } from './upload-media.service';
 
@@ -24,10 +23,13 @@ import { UploadMediaService } from './upload-media.service';
 export const MEDIA_PROVIDERS: Provider[] = [
   {
     // The storage adapter the configuration chooses: an S3-compatible bucket or MEDIA_ROOT.
+    // The AWS SDK (a few MB of code) is loaded only by servers that store in a bucket.
     provide: MediaStorage,
     inject: [APP_CONFIG],
-    useFactory: (config: AppConfig) =>
-      config.media.s3 ? new S3MediaStorage(config) : new LocalMediaStorage(config),
+    useFactory: async (config: AppConfig) =>
+      config.media.s3
+        ? new (await import('./s3-media-storage')).S3MediaStorage(config)
+        : new LocalMediaStorage(config),
   },
   Ffmpeg,
   ImagePipeline,

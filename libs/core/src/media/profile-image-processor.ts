@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Limits, ProfileImage, ValidationError } from '@nestodon/domain';
 import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
-import { ImageHeader, ImagePipeline } from './image-pipeline';
+import { ImageHeader, ImagePipeline, loadSharp } from './image-pipeline';
 
 /** A file from a multipart request. */
 export interface UploadedImage {
@@ -72,13 +71,13 @@ export class ProfileImageProcessor {
     const animated = format === 'gif' && pages > 1;
     const options = { limitInputPixels: Limits.mediaAttachments.imageMatrixLimit };
     try {
-      const input = sharp(upload.buffer, { ...options, animated });
+      const input = loadSharp()(upload.buffer, { ...options, animated });
       // Apply EXIF orientation (stills only) before the metadata is stripped.
       const pipeline = (animated ? input : input.rotate()).resize(resize);
       const original = await pipeline.toFormat(output.format).toBuffer();
       const still =
         format === 'gif'
-          ? await sharp(upload.buffer, { ...options, pages: 1 })
+          ? await loadSharp()(upload.buffer, { ...options, pages: 1 })
               .resize(resize)
               .png()
               .toBuffer()

@@ -1,9 +1,5 @@
-import {
-  MediaStorage,
-  ProcessMediaService,
-  S3MediaStorage,
-  UploadMediaService,
-} from '@nestodon/core';
+import { MediaStorage, ProcessMediaService, UploadMediaService } from '@nestodon/core';
+import { S3MediaStorage } from '@nestodon/core/media/s3-media-storage';
 import { Account, mediaAttachmentKey, MediaAttachmentRepository } from '@nestodon/domain';
 import {
   createLocalAccount,

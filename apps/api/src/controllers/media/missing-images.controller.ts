@@ -1,6 +1,6 @@
 import { Controller, Get, Header, StreamableFile } from '@nestjs/common';
 import { Public } from '@nestodon/auth';
-import sharp from 'sharp';
+import { loadSharp } from '@nestodon/core';
 
 const COLOR = { r: 0x60, g: 0x64, b: 0x84 };
 const images = new Map<string, Promise<Buffer>>();
@@ -10,7 +10,7 @@ function placeholder(width: number, height: number): Promise<Buffer> {
   const key = `${width}x${height}`;
   let image = images.get(key);
   if (!image) {
-    image = sharp({ create: { width, height, channels: 3, background: COLOR } })
+    image = loadSharp()({ create: { width, height, channels: 3, background: COLOR } })
       .png()
       .toBuffer();
     images.set(key, image);
