@@ -1,4 +1,10 @@
-import { ReadReplica, Status, StatusRepository, StatusVisibility } from '@nestodon/domain';
+import {
+  ReadReplica,
+  Status,
+  StatusRepository,
+  StatusVisibility,
+  ViewerRelationsRepository,
+} from '@nestodon/domain';
 import {
   createLocalAccount,
   createMediaAttachment,
@@ -6,9 +12,10 @@ import {
   createReblog,
   createRemoteAccount,
   createStatus,
+  insertFollow,
   QueryCountingDatabase,
 } from '@nestodon/testing';
-import { DataSource } from 'typeorm';
+import { DataSource, In, IsNull } from 'typeorm';
 
 describe('StatusRepository.findPage', () => {
   let db: QueryCountingDatabase;
@@ -62,7 +69,18 @@ describe('StatusRepository.findPage', () => {
     });
     expect(queries).toBe(1);
 
-    const expected = withoutKeys(await statuses.findWithRelations(ids));
+    // What TypeORM loads (a reblog of a deleted status shows none), as the reference.
+    const expected = withoutKeys(
+      await dataSource.getRepository(Status).find({
+        where: { id: In(ids), deletedAt: IsNull() },
+        relations: { account: true, reblog: { account: true } },
+      }),
+    );
+    for (const status of expected) {
+      if (status.reblog?.deletedAt) status.reblog = null;
+      // TypeORM sets the relation of a status that reblogs nothing; pages leave it unset.
+      if (!status.reblogOfId) delete (status as Partial<Status>).reblog;
+    }
     const byId = new Map(expected.map((status) => [status.id, status]));
     expect(page.map((status) => status.id)).toEqual([
       reblogOfGone.id,
@@ -83,5 +101,68 @@ describe('StatusRepository.findPage', () => {
     expect(await db.countQueries(async () => expect(await statuses.findPage([])).toEqual([]))).toBe(
       0,
     );
+  });
+
+  it("reads the viewer's relations with the page as ViewerRelationsRepository does, in one query", async () => {
+    const { account: viewer } = await createLocalAccount(dataSource);
+    const followed = await createRemoteAccount(dataSource, { domain: 'followed.example' });
+    const blocked = await createRemoteAccount(dataSource);
+    const blocker = await createRemoteAccount(dataSource);
+    const muted = await createRemoteAccount(dataSource);
+    const onceMuted = await createRemoteAccount(dataSource);
+    const fromBlockedDomain = await createRemoteAccount(dataSource, { domain: 'blocked.example' });
+    const { account: local } = await createLocalAccount(dataSource);
+    await insertFollow(dataSource, viewer, followed);
+    await dataSource.query(
+      `INSERT INTO blocks (account_id, target_account_id) VALUES ($1, $2), ($3, $1)`,
+      [viewer.id, blocked.id, blocker.id],
+    );
+    await dataSource.query(
+      `INSERT INTO mutes (account_id, target_account_id, expires_at)
+       VALUES ($1, $2, NULL), ($1, $3, now() - interval '1 minute')`,
+      [viewer.id, muted.id, onceMuted.id],
+    );
+    await dataSource.query(
+      `INSERT INTO account_domain_blocks (account_id, domain) VALUES ($1, 'blocked.example')`,
+      [viewer.id],
+    );
+    const authors = [followed, blocked, blocker, muted, onceMuted, fromBlockedDomain, local];
+    const posted = await Promise.all(authors.map((author) => createStatus(dataSource, author)));
+    const mentioning = await createStatus(dataSource, local, {
+      visibility: StatusVisibility.Direct,
+    });
+    await dataSource.query(`INSERT INTO mentions (status_id, account_id) VALUES ($1, $2)`, [
+      mentioning.id,
+      viewer.id,
+    ]);
+    // Reblogs show the reblogged status's author too: the blocker's and the blocked domain's.
+    const reblogs = await Promise.all([
+      createReblog(dataSource, followed, posted[2]),
+      createReblog(dataSource, local, posted[5]),
+    ]);
+    const ids = [...reblogs, mentioning, ...posted].map((status) => status.id);
+
+    let viewed: Awaited<ReturnType<StatusRepository['findPageViewedBy']>> | undefined;
+    const queries = await db.countQueries(async () => {
+      viewed = await statuses.findPageViewedBy(ids, viewer.id);
+    });
+    expect(queries).toBe(1);
+    expect(viewed!.statuses).toEqual(await statuses.findPage(ids));
+
+    const shown = viewed!.statuses.flatMap((status) =>
+      status.reblog ? [status, status.reblog] : [status],
+    );
+    const expected = await new ViewerRelationsRepository(dataSource).load(viewer.id, {
+      accountIds: shown.map((status) => status.accountId),
+      statusIds: shown.map((status) => status.id),
+      domains: shown.flatMap((status) => (status.account?.domain ? [status.account.domain] : [])),
+    });
+    expect(viewed!.relations).toEqual(expected);
+    expect([...viewed!.relations.following]).toEqual([followed.id]);
+    expect([...viewed!.relations.blocking]).toEqual([blocked.id]);
+    expect([...viewed!.relations.blockedBy]).toEqual([blocker.id]);
+    expect([...viewed!.relations.muting]).toEqual([muted.id]);
+    expect([...viewed!.relations.domainBlocking]).toEqual(['blocked.example']);
+    expect([...viewed!.relations.mentionedIn]).toEqual([mentioning.id]);
   });
 });

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { Account, IdPage, Status, StatusRepository, User } from '@nestodon/domain';
-import { showInList } from '@nestodon/policies';
+import { anonymousRelations, showInList, ViewerRelations } from '@nestodon/policies';
 import { FilterContext } from '@nestodon/serializers';
 import { LoadedFilter, StatusFilterQueries } from '../filters/status-filter-queries';
-import { statusFacts, StatusQueries } from '../statuses/status-queries';
+import { statusFacts } from '../statuses/status-queries';
 
 /** A page of a timeline: what to render, and the cursors read before anything was left out. */
 export interface TimelinePage {
@@ -26,15 +26,14 @@ export const emptyTimelinePage = (): TimelinePage => ({
 });
 
 /**
- * Turns the ids of a timeline page into what the viewer gets: statuses loaded in order (one
- * prepared query), kept when the visibility policy shows them in lists (blocks, mutes, domain
+ * Turns the ids of a timeline page into what the viewer gets: statuses loaded in order with the
+ * viewer's relations to them (one prepared query), kept when the visibility policy shows them in lists (blocks, mutes, domain
  * blocks) and the viewer's `hide` filters do not remove them, in a constant number of queries.
  */
 @Injectable()
 export class TimelinePageLoader {
   constructor(
     private readonly statuses: StatusRepository,
-    private readonly visibility: StatusQueries,
     private readonly filters: StatusFilterQueries,
   ) {}
 
@@ -64,14 +63,18 @@ export class TimelinePageLoader {
       await rules?.catch(() => undefined);
       return [];
     }
-    // The viewer's filters come from Redis while the statuses load.
-    const [loaded, filters] = await Promise.all([
-      this.statuses.findPage(ids),
-      viewer ? (rules ?? this.filters.activeFor(viewer.id)) : undefined,
+    if (!viewer) {
+      const loaded = await this.statuses.findPage(ids);
+      return loaded.filter((status) => showInList(statusFacts(status), anonymousRelations()));
+    }
+    // The statuses with the viewer's relations to them in one query, and the viewer's filters
+    // from Redis meanwhile.
+    const [{ statuses: loaded, relations: sets }, filters] = await Promise.all([
+      this.statuses.findPageViewedBy(ids, viewer.id),
+      rules ?? this.filters.activeFor(viewer.id),
     ]);
-    const relations = await this.visibility.relationsFor(viewer, loaded);
+    const relations: ViewerRelations = { viewerId: viewer.id, ...sets };
     const visible = loaded.filter((status) => showInList(statusFacts(status), relations));
-    if (!viewer) return visible;
     return (await this.filters.apply(viewer.id, visible, context, filters)).kept;
   }
 }

@@ -7,6 +7,7 @@ import { ReadReplica } from '../read-replica';
 import { Transaction } from '../transactions';
 import { IdPage, idPageSql } from './id-paging';
 import { EntityRowMapper, queryPrepared, queryPreparedArrays } from './raw-rows';
+import { ViewerRelationSets } from './viewer-relations.repository';
 
 /** A page of rows keyed by a cursor (the paginated column), newest first. */
 export interface CursorPage<T> {
@@ -45,10 +46,41 @@ interface StatusRowsQuery {
   sql: string;
 }
 
+/** The viewer's relations read per shown status, in this order (see viewerFlagsSql). */
+const VIEWER_FLAGS = [
+  'following',
+  'blocking',
+  'blockedBy',
+  'muting',
+  'domainBlocking',
+  'mentionedIn',
+] as const satisfies ReadonlyArray<keyof ViewerRelationSets>;
+
+/**
+ * Whether viewer $3 follows, blocks, is blocked by, mutes (a live mute) the author (`account`)
+ * of `status`, blocks the author's domain, and is mentioned in the status: VIEWER_FLAGS, as
+ * ViewerRelationsRepository.load reads them. All false when the status is absent.
+ */
+function viewerFlagsSql(status: string, account: string): string {
+  return `EXISTS (SELECT 1 FROM follows WHERE account_id = $3::bigint AND target_account_id = ${account}.id),
+    EXISTS (SELECT 1 FROM blocks WHERE account_id = $3::bigint AND target_account_id = ${account}.id),
+    EXISTS (SELECT 1 FROM blocks WHERE account_id = ${account}.id AND target_account_id = $3::bigint),
+    EXISTS (SELECT 1 FROM mutes WHERE account_id = $3::bigint AND target_account_id = ${account}.id
+              AND (expires_at IS NULL OR expires_at > now())),
+    EXISTS (SELECT 1 FROM account_domain_blocks WHERE account_id = $3::bigint AND domain = ${account}.domain),
+    EXISTS (SELECT 1 FROM mentions WHERE account_id = $3::bigint AND status_id = ${status}.id)`;
+}
+
+/** The statuses in the order of `ids` (missing ones left out). */
+function inOrder(ids: string[], statuses: Status[]): Status[] {
+  const byId = new Map(statuses.map((status) => [status.id, status]));
+  return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+}
+
 /** Queries over statuses: loading with authors and reblogged statuses, threads, lists. */
 @Injectable()
 export class StatusRepository {
-  private mappers?: { page: StatusRowsQuery; full: StatusRowsQuery };
+  private mappers?: { page: StatusRowsQuery; full: StatusRowsQuery; viewed: StatusRowsQuery };
 
   constructor(
     private readonly dataSource: DataSource,
@@ -114,10 +146,47 @@ export class StatusRepository {
    */
   async findPage(ids: string[]): Promise<Status[]> {
     if (ids.length === 0) return [];
-    const byId = new Map(
-      (await this.readRows(this.rowQueries().page, [ids, false])).map((s) => [s.id, s]),
+    return inOrder(ids, await this.readRows(this.rowQueries().page, [ids, false]));
+  }
+
+  /**
+   * findPage, and in the same query the viewer's relations to what the page shows (the
+   * relations ViewerRelationsRepository.load reads for the statuses, their reblogged statuses,
+   * their authors and the authors' domains): one query where a timeline page made two.
+   */
+  async findPageViewedBy(
+    ids: string[],
+    viewerId: string,
+  ): Promise<{ statuses: Status[]; relations: ViewerRelationSets }> {
+    const relations: ViewerRelationSets = {
+      following: new Set(),
+      blocking: new Set(),
+      blockedBy: new Set(),
+      muting: new Set(),
+      domainBlocking: new Set(),
+      mentionedIn: new Set(),
+    };
+    if (ids.length === 0) return { statuses: [], relations };
+    const query = this.rowQueries().viewed;
+    const flagsAt = 2 * (query.status.width + query.account.width);
+    const statuses = await this.readRows(
+      query,
+      [ids, false, viewerId],
+      undefined,
+      (row, status) => {
+        const shown = status.reblog ? [status, status.reblog] : [status];
+        shown.forEach((item, index) => {
+          const flags = row.slice(flagsAt + index * VIEWER_FLAGS.length);
+          VIEWER_FLAGS.forEach((set, at) => {
+            if (flags[at] !== true) return;
+            if (set === 'domainBlocking') relations.domainBlocking.add(item.account!.domain!);
+            else if (set === 'mentionedIn') relations.mentionedIn.add(item.id);
+            else relations[set].add(item.accountId);
+          });
+        });
+      },
     );
-    return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+    return { statuses: inOrder(ids, statuses), relations };
   }
 
   /** Statuses with their authors and reblogged statuses (and theirs) from one of rowQueries. */
@@ -125,6 +194,8 @@ export class StatusRepository {
     query: StatusRowsQuery,
     values: unknown[],
     tx?: Transaction,
+    /** Reads a row's columns after the statuses' (rowQueries' `viewed`). */
+    readRest?: (row: unknown[], status: Status) => void,
   ): Promise<Status[]> {
     const rows = await queryPreparedArrays(this.dataSource, query.sql, values, tx);
     const { status: statusRow, account, reblog: reblogRow, reblogAccount } = query;
@@ -141,22 +212,25 @@ export class StatusRepository {
           status.reblog = reblog;
         }
       }
+      readRest?.(row, status);
       return status;
     });
   }
 
   /**
    * The statuses of ids $1 (deleted ones too when $2) with authors and live reblogged statuses:
-   * `page` leaves out the authors' public keys (timelines never need them), `full` has them.
+   * `page` leaves out the authors' public keys (timelines never need them), `full` has them,
+   * `viewed` is `page` followed by the VIEWER_FLAGS of viewer $3 for the status and then for
+   * its reblogged status.
    */
   private rowQueries(): NonNullable<StatusRepository['mappers']> {
     if (!this.mappers) {
-      const query = (skipped: ReadonlySet<string>): StatusRowsQuery => {
+      const query = (skipped: ReadonlySet<string>, rest = ''): StatusRowsQuery => {
         const status = new EntityRowMapper(this.dataSource, Status, 's');
         const account = new EntityRowMapper(this.dataSource, Account, 'a', skipped);
         const reblog = new EntityRowMapper(this.dataSource, Status, 'r');
         const reblogAccount = new EntityRowMapper(this.dataSource, Account, 'ra', skipped);
-        const sql = `SELECT ${status.select}, ${account.select}, ${reblog.select}, ${reblogAccount.select}
+        const sql = `SELECT ${status.select}, ${account.select}, ${reblog.select}, ${reblogAccount.select}${rest}
             FROM statuses s
             JOIN accounts a ON a.id = s.account_id
             LEFT JOIN statuses r ON r.id = s.reblog_of_id AND r.deleted_at IS NULL
@@ -164,7 +238,14 @@ export class StatusRepository {
            WHERE s.id = ANY($1::bigint[]) AND ($2::boolean OR s.deleted_at IS NULL)`;
         return { status, account, reblog, reblogAccount, sql };
       };
-      this.mappers = { page: query(SKIPPED_ACCOUNT_COLUMNS), full: query(new Set()) };
+      this.mappers = {
+        page: query(SKIPPED_ACCOUNT_COLUMNS),
+        full: query(new Set()),
+        viewed: query(
+          SKIPPED_ACCOUNT_COLUMNS,
+          `, ${viewerFlagsSql('s', 'a')}, ${viewerFlagsSql('r', 'ra')}`,
+        ),
+      };
     }
     return this.mappers;
   }
