@@ -7,7 +7,7 @@ import { ReadReplica } from '../read-replica';
 import { Transaction } from '../transactions';
 import { IdPage, idPageSql } from './id-paging';
 import { EntityRowMapper, queryPrepared, queryPreparedArrays } from './raw-rows';
-import { ViewerRelationSets } from './viewer-relations.repository';
+import { emptyRelationSets, ViewerRelationSets } from './viewer-relations.repository';
 
 /** A page of rows keyed by a cursor (the paginated column), newest first. */
 export interface CursorPage<T> {
@@ -158,14 +158,7 @@ export class StatusRepository {
     ids: string[],
     viewerId: string,
   ): Promise<{ statuses: Status[]; relations: ViewerRelationSets }> {
-    const relations: ViewerRelationSets = {
-      following: new Set(),
-      blocking: new Set(),
-      blockedBy: new Set(),
-      muting: new Set(),
-      domainBlocking: new Set(),
-      mentionedIn: new Set(),
-    };
+    const relations = emptyRelationSets();
     if (ids.length === 0) return { statuses: [], relations };
     const query = this.rowQueries().viewed;
     const flagsAt = 2 * (query.status.width + query.account.width);

@@ -12,6 +12,18 @@ export interface ViewerRelationSets {
   mentionedIn: Set<string>;
 }
 
+/** No relations yet: sets to fill. */
+export function emptyRelationSets(): ViewerRelationSets {
+  return {
+    following: new Set(),
+    blocking: new Set(),
+    blockedBy: new Set(),
+    muting: new Set(),
+    domainBlocking: new Set(),
+    mentionedIn: new Set(),
+  };
+}
+
 export interface RelationTargets {
   accountIds: Iterable<string>;
   statusIds?: Iterable<string>;
@@ -34,14 +46,7 @@ export class ViewerRelationsRepository {
     const accountIds = [...new Set(targets.accountIds)];
     const statusIds = [...new Set(targets.statusIds ?? [])];
     const domains = [...new Set(targets.domains ?? [])];
-    const sets: ViewerRelationSets = {
-      following: new Set(),
-      blocking: new Set(),
-      blockedBy: new Set(),
-      muting: new Set(),
-      domainBlocking: new Set(),
-      mentionedIn: new Set(),
-    };
+    const sets = emptyRelationSets();
     if (accountIds.length === 0 && statusIds.length === 0 && domains.length === 0) return sets;
     const rows: Array<{ kind: keyof ViewerRelationSets; value: string }> = await queryPrepared(
       this.dataSource,
