@@ -13,6 +13,7 @@ export * from './rest/featured-tag.serializer';
 export * from './rest/suggestion.serializer';
 export * from './rest/status.serializer';
 export * from './rest/status-page.loader';
+export * from './rest/rendered-status.cache';
 export * from './rest/status-edit.serializer';
 export * from './rest/media-attachment.serializer';
 export * from './rest/poll.serializer';

@@ -10,6 +10,7 @@ import { TagPresenter } from './rest/tag.serializer';
 import { StatusEditPresenter } from './rest/status-edit.serializer';
 import { StatusPresenter } from './rest/status.serializer';
 import { StatusPageLoader } from './rest/status-page.loader';
+import { RenderedStatusCache } from './rest/rendered-status.cache';
 import { NotificationPresenter } from './rest/notification.serializer';
 import { ConversationPresenter } from './rest/conversation.serializer';
 import { ReportPresenter } from './rest/report.serializer';
@@ -33,6 +34,7 @@ const PRESENTERS = [
   providers: [
     ...PRESENTERS,
     StatusPageLoader,
+    RenderedStatusCache,
     AccountStatsRepository,
     StatusStatsRepository,
     RelationshipsRepository,

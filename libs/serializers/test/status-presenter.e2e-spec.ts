@@ -30,6 +30,7 @@ import { StatusQueries } from '@nestodon/core';
 import { AccountPresenter } from '../src/rest/account.serializer';
 import { StatusPageLoader } from '../src/rest/status-page.loader';
 import { StatusPresenter } from '../src/rest/status.serializer';
+import { RenderedStatusCache } from '../src/rest/rendered-status.cache';
 
 describe('StatusPresenter', () => {
   let db: QueryCountingDatabase;
@@ -60,6 +61,8 @@ describe('StatusPresenter', () => {
         new ViewerRelationsRepository(dataSource),
         accounts,
       ),
+      // Without a store: these count what rendering costs.
+      new RenderedStatusCache(config, new StatusPageRepository(dataSource), null),
     );
     statuses = new StatusRepository(dataSource, new ReadReplica(dataSource));
     visibility = new StatusQueries(statuses, new ViewerRelationsRepository(dataSource));

@@ -157,6 +157,13 @@ export class Account {
   @UpdateDateColumn({ type: 'timestamptz' })
   updatedAt: Date;
 
+  /**
+   * Moves (in the database, by trigger) on every write that changes how the account renders:
+   * the rendered-status cache's key. Never written by the application.
+   */
+  @Column({ type: 'bigint', default: 0, insert: false, update: false })
+  renderVersion: string;
+
   get isLocal(): boolean {
     return this.domain === null;
   }

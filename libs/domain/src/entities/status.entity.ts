@@ -127,6 +127,13 @@ export class Status {
   @UpdateDateColumn({ type: 'timestamptz' })
   updatedAt: Date;
 
+  /**
+   * Moves (in the database, by trigger) on every write that changes how the status renders:
+   * the rendered-status cache's key. Never written by the application.
+   */
+  @Column({ type: 'bigint', default: 0, insert: false, update: false })
+  renderVersion: string;
+
   get isReblog(): boolean {
     return this.reblogOfId !== null;
   }

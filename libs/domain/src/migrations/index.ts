@@ -36,6 +36,7 @@ import { EphemeralState1795490073909 } from './1795490073909-ephemeral-state';
 import { PostgresFeedsAndPubSub1795490309387 } from './1795490309387-postgres-feeds-and-pubsub';
 import { PreviewCardProviders1795490356110 } from './1795490356110-preview-card-providers';
 import { AccountAliases1795491229000 } from './1795491229000-account-aliases';
+import { RenderVersions1795492000000 } from './1795492000000-render-versions';
 /** Every migration in order; listed explicitly so compiled code and tests load the same set. */
 export const MIGRATIONS = [
   InitialSchema1763700000000,
@@ -76,4 +77,5 @@ export const MIGRATIONS = [
   PostgresFeedsAndPubSub1795490309387,
   PreviewCardProviders1795490356110,
   AccountAliases1795491229000,
+  RenderVersions1795492000000,
 ];

@@ -53,6 +53,24 @@ export interface StatusPageFacts {
   viewer: ViewerStatusMarks | null;
 }
 
+/** An author's counters as an account shows them. */
+export interface AuthorCounters {
+  statusesCount: number;
+  followingCount: number;
+  followersCount: number;
+  /** The UTC date (YYYY-MM-DD) of the account's last status. */
+  lastStatusDate: string | null;
+}
+
+/** What changes between two renderings of the same status versions: counters and marks. */
+export interface LiveStatusFacts {
+  counts: Map<string, StatusCounts>;
+  /** Null without a viewer. */
+  viewer: ViewerStatusMarks | null;
+  /** By account id. */
+  authors: Map<string, AuthorCounters>;
+}
+
 /** What statuses link to beyond their row, each by key. */
 export interface StatusExtras {
   /** The quotes the statuses make. */
@@ -64,8 +82,20 @@ export interface StatusExtras {
 }
 
 interface FactRow {
-  kind: 'stat' | 'mention' | 'tag' | 'favourited' | 'reblogged' | 'bookmarked' | 'pinned' | 'muted';
-  /** A status id (a conversation id for `muted`). */
+  kind:
+    | 'stat'
+    | 'mention'
+    | 'tag'
+    | 'favourited'
+    | 'reblogged'
+    | 'bookmarked'
+    | 'pinned'
+    | 'muted'
+    | 'author';
+  /**
+   * A status id (a conversation id for `muted`; for `author`, an account id, with its
+   * statuses, following and followers counts and last status date in the four counters).
+   */
   status_id: string;
   replies_count: string | null;
   reblogs_count: string | null;
@@ -80,14 +110,17 @@ interface FactRow {
   tag_display_name: string | null;
 }
 
-/** Per-status facts of a page ($1: status ids); see StatusPageRepository.facts. */
-const FACTS_SQL = `
+/** The counters of statuses ($1: status ids), first of the facts queries below. */
+const STAT_FACTS_SQL = `
   SELECT 'stat' AS kind, status_id::text AS status_id, replies_count::text AS replies_count,
          reblogs_count::text AS reblogs_count, favourites_count::text AS favourites_count,
          quotes_count::text AS quotes_count, NULL::text AS account_id, NULL::varchar AS username,
          NULL::varchar AS domain, NULL::varchar AS url, NULL::varchar AS uri,
          NULL::varchar AS tag_name, NULL::varchar AS tag_display_name, NULL::bigint AS mention_order
-    FROM status_stats WHERE status_id = ANY($1::bigint[])
+    FROM status_stats WHERE status_id = ANY($1::bigint[])`;
+
+/** Per-status facts of a page ($1: status ids); see StatusPageRepository.facts. */
+const FACTS_SQL = `${STAT_FACTS_SQL}
   UNION ALL
   SELECT 'mention', m.status_id::text, NULL, NULL, NULL, NULL,
          a.id::text, a.username, a.domain, a.url, a.uri, NULL, NULL, m.id
@@ -116,6 +149,14 @@ const VIEWER_FACTS_SQL = `
   UNION ALL
   SELECT 'muted', conversation_id::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
     FROM conversation_mutes WHERE account_id = $2 AND conversation_id = ANY($3::bigint[])`;
+
+/** The counters of the authors ($4: account ids), appended to the live facts. */
+const AUTHOR_FACTS_SQL = `
+  UNION ALL
+  SELECT 'author', account_id::text, statuses_count::text, following_count::text,
+         followers_count::text, to_char(last_status_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'),
+         NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+    FROM account_stats WHERE account_id = ANY($4::bigint[])`;
 
 const FACTS_ORDER = `
   ORDER BY mention_order, tag_name`;
@@ -158,15 +199,7 @@ export class StatusPageRepository {
       counts: new Map(),
       mentions: new Map(),
       tags: new Map(),
-      viewer: viewer
-        ? {
-            favourited: new Set(),
-            reblogged: new Set(),
-            bookmarked: new Set(),
-            pinned: new Set(),
-            mutedConversations: new Set(),
-          }
-        : null,
+      viewer: viewer ? emptyMarks() : null,
     };
     const append = <T>(map: Map<string, T[]>, key: string, value: T) => {
       const list = map.get(key);
@@ -175,14 +208,6 @@ export class StatusPageRepository {
     };
     for (const row of rows) {
       switch (row.kind) {
-        case 'stat':
-          facts.counts.set(row.status_id, {
-            repliesCount: Number(row.replies_count),
-            reblogsCount: Number(row.reblogs_count),
-            favouritesCount: Number(row.favourites_count),
-            quotesCount: Number(row.quotes_count),
-          });
-          break;
         case 'mention':
           append(facts.mentions, row.status_id, {
             id: row.account_id!,
@@ -198,14 +223,53 @@ export class StatusPageRepository {
             displayName: row.tag_display_name,
           });
           break;
-        case 'muted':
-          facts.viewer?.mutedConversations.add(row.status_id);
-          break;
         default:
-          facts.viewer?.[row.kind].add(row.status_id);
+          readCountOrMark(row, facts.counts, facts.viewer);
       }
     }
     return facts;
+  }
+
+  /**
+   * What a cached rendering of statuses lacks, in one query: their counters, the viewer's
+   * marks (for a viewer) and the counters of `authorIds`.
+   */
+  async liveFacts(
+    statusIds: string[],
+    viewer: { id: string; conversationIds: string[] } | null,
+    authorIds: string[],
+  ): Promise<LiveStatusFacts> {
+    const rows = await queryPrepared<FactRow>(
+      this.dataSource,
+      STAT_FACTS_SQL + VIEWER_FACTS_SQL + AUTHOR_FACTS_SQL,
+      [statusIds, viewer?.id ?? null, viewer?.conversationIds ?? [], authorIds],
+    );
+    const live: LiveStatusFacts = {
+      counts: new Map(),
+      viewer: viewer ? emptyMarks() : null,
+      authors: new Map(),
+    };
+    for (const row of rows) {
+      if (row.kind === 'author') {
+        live.authors.set(row.status_id, {
+          statusesCount: Number(row.replies_count),
+          followingCount: Number(row.reblogs_count),
+          followersCount: Number(row.favourites_count),
+          lastStatusDate: row.quotes_count,
+        });
+      } else readCountOrMark(row, live.counts, live.viewer);
+    }
+    return live;
+  }
+
+  /** The render epoch (see the RenderVersions migration): moves when emojis, roles, tags' names or applications change. */
+  async renderEpoch(): Promise<string> {
+    const [row] = await queryPrepared<{ version: string }>(
+      this.dataSource,
+      `SELECT version::text FROM render_epoch`,
+      [],
+    );
+    return row?.version ?? '0';
   }
 
   media(ids: string[]): Promise<MediaAttachment[]> {
@@ -251,5 +315,40 @@ export class StatusPageRepository {
       this.extrasQuery = { quote, card, application, text };
     }
     return this.extrasQuery;
+  }
+}
+
+const emptyMarks = (): ViewerStatusMarks => ({
+  favourited: new Set(),
+  reblogged: new Set(),
+  bookmarked: new Set(),
+  pinned: new Set(),
+  mutedConversations: new Set(),
+});
+
+/** A counters row or a viewer's mark, into the page's maps. */
+function readCountOrMark(
+  row: FactRow,
+  counts: Map<string, StatusCounts>,
+  marks: ViewerStatusMarks | null,
+): void {
+  switch (row.kind) {
+    case 'stat':
+      counts.set(row.status_id, {
+        repliesCount: Number(row.replies_count),
+        reblogsCount: Number(row.reblogs_count),
+        favouritesCount: Number(row.favourites_count),
+        quotesCount: Number(row.quotes_count),
+      });
+      break;
+    case 'muted':
+      marks?.mutedConversations.add(row.status_id);
+      break;
+    case 'favourited':
+    case 'reblogged':
+    case 'bookmarked':
+    case 'pinned':
+      marks?.[row.kind].add(row.status_id);
+      break;
   }
 }

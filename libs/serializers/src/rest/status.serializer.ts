@@ -27,7 +27,15 @@ import { AccountJson, CustomEmojiJson } from './account.serializer';
 import { serializeCustomEmoji } from './custom-emoji.serializer';
 import { MediaAttachmentJson, serializeMediaAttachment } from './media-attachment.serializer';
 import { PollJson, serializePoll } from './poll.serializer';
-import { emojiKey, FilterContext, StatusPage, StatusPageLoader } from './status-page.loader';
+import {
+  emojiKey,
+  FilterContext,
+  LiveStatusPage,
+  LiveStatusView,
+  StatusPage,
+  StatusPageLoader,
+} from './status-page.loader';
+import { RenderedStatusCache, StoredStatusJson } from './rendered-status.cache';
 
 export interface StatusMentionJson {
   id: string;
@@ -134,13 +142,12 @@ export function serializeStatus(
 ): StatusJson {
   const { config } = options;
   const account = status.account!;
-  const counts = page.counts.get(status.id);
   const json: StatusJson = {
     id: status.id,
     created_at: status.createdAt.toISOString(),
     in_reply_to_id: status.inReplyToId,
     in_reply_to_account_id: status.inReplyToAccountId,
-    sensitive: showsSensitive(status, account, page.viewerId),
+    sensitive: false,
     spoiler_text: status.spoilerText,
     visibility:
       status.visibility === StatusVisibility.Limited
@@ -148,10 +155,10 @@ export function serializeStatus(
         : visibilityName(status.visibility),
     language: status.language,
     ...statusLocations(status, account, config.instance.baseUrl),
-    replies_count: counts?.repliesCount ?? 0,
-    reblogs_count: counts?.reblogsCount ?? 0,
-    favourites_count: counts?.favouritesCount ?? 0,
-    quotes_count: counts?.quotesCount ?? 0,
+    replies_count: 0,
+    reblogs_count: 0,
+    favourites_count: 0,
+    quotes_count: 0,
     edited_at: status.editedAt ? status.editedAt.toISOString() : null,
     content: status.reblogOfId ? '' : statusContent(status),
     reblog: null,
@@ -179,18 +186,7 @@ export function serializeStatus(
       : null,
     poll: null,
   };
-  if (page.viewer) {
-    // A reblog shows the viewer's marks on the status it reblogs, as Mastodon reads them there.
-    const marked = status.reblogOfId ?? status.id;
-    json.favourited = page.viewer.favourited.has(marked);
-    json.reblogged = page.viewer.reblogged.has(marked);
-    json.muted = status.conversationId
-      ? page.viewer.mutedConversations.has(status.conversationId)
-      : false;
-    json.bookmarked = page.viewer.bookmarked.has(marked);
-    if (isPinnable(status, page.viewerId)) json.pinned = page.viewer.pinned.has(status.id);
-    json.filtered = page.filtered.get(status.id) ?? [];
-  }
+  applyLiveFields(json, status, page);
   if (options.source) json.text = status.text;
   if (status.reblog) json.reblog = serializeStatus(status.reblog, page, options);
   const application = status.applicationId ? page.applications.get(status.applicationId) : null;
@@ -209,6 +205,60 @@ export function serializeStatus(
     });
   }
   return json;
+}
+
+/**
+ * A status from its stored rendering (RenderedStatusCache) and what changes between viewers
+ * and moments, as serializeStatus renders it: `stored` holds the status and, for a reblog, the
+ * status it reblogs.
+ */
+export function serializeStoredStatus(
+  status: Status,
+  stored: ReadonlyMap<string, StoredStatusJson>,
+  live: LiveStatusPage,
+): StatusJson {
+  const { account, ...rest } = stored.get(status.id)!;
+  const counters = live.authors.get(status.accountId);
+  const json = {
+    ...rest,
+    account: {
+      ...account,
+      followers_count: counters?.followersCount ?? 0,
+      following_count: counters?.followingCount ?? 0,
+      statuses_count: counters?.statusesCount ?? 0,
+      last_status_at: counters?.lastStatusDate ?? null,
+    },
+  } as StatusJson;
+  applyLiveFields(json, status, live);
+  if (status.reblog) json.reblog = serializeStoredStatus(status.reblog, stored, live);
+  return json;
+}
+
+/**
+ * The fields of a status's rendering that differ between viewers or moments (never stored):
+ * sensitivity, counters, who may quote it, and the viewer's flags, which are there only for a
+ * viewer.
+ */
+function applyLiveFields(json: StatusJson, status: Status, live: LiveStatusView): void {
+  const counts = live.counts.get(status.id);
+  json.sensitive = showsSensitive(status, status.account!, live.viewerId);
+  json.replies_count = counts?.repliesCount ?? 0;
+  json.reblogs_count = counts?.reblogsCount ?? 0;
+  json.favourites_count = counts?.favouritesCount ?? 0;
+  json.quotes_count = counts?.quotesCount ?? 0;
+  json.quote_approval = serializeQuoteApproval(status.reblog ?? status, live);
+  if (live.viewer) {
+    // A reblog shows the viewer's marks on the status it reblogs, as Mastodon reads them there.
+    const marked = status.reblogOfId ?? status.id;
+    json.favourited = live.viewer.favourited.has(marked);
+    json.reblogged = live.viewer.reblogged.has(marked);
+    json.muted = status.conversationId
+      ? live.viewer.mutedConversations.has(status.conversationId)
+      : false;
+    json.bookmarked = live.viewer.bookmarked.has(marked);
+    if (isPinnable(status, live.viewerId)) json.pinned = live.viewer.pinned.has(status.id);
+    json.filtered = live.filtered.get(status.id) ?? [];
+  }
 }
 
 /**
@@ -241,7 +291,7 @@ function serializeQuote(
 }
 
 /** Who may quote the status (a reblog: what it reblogs) and how that applies to the viewer. */
-function serializeQuoteApproval(status: Status, page: StatusPage): QuoteApprovalJson {
+function serializeQuoteApproval(status: Status, page: LiveStatusView): QuoteApprovalJson {
   const viewerId = page.viewerId;
   return {
     automatic: quotePolicyKeys(status.quoteApprovalPolicy, 'automatic'),
@@ -312,6 +362,7 @@ export class StatusPresenter {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly loader: StatusPageLoader,
+    private readonly cache: RenderedStatusCache,
   ) {}
 
   async present(
@@ -323,17 +374,45 @@ export class StatusPresenter {
     return json;
   }
 
-  /** In the given order; see StatusPageLoader for what the statuses must carry. */
+  /**
+   * In the given order; see StatusPageLoader for what the statuses must carry. Statuses whose
+   * rendering is cached are assembled from it with their live facts (one query for all of
+   * them); the others are rendered in full and cached.
+   */
   async presentMany(
     statuses: Status[],
     viewer: Viewer,
     options: PresentStatusOptions = {},
   ): Promise<StatusJson[]> {
     if (statuses.length === 0) return [];
-    const page = await this.loader.load(statuses, viewer?.id ?? null, options.filterContext);
+    const viewerId = viewer?.id ?? null;
+    if (!this.cache.enabled || options.source) return this.render(statuses, viewerId, options);
+    const stored = await this.cache.read(statuses);
+    const isStored = (status: Status) =>
+      stored.has(status.id) && (!status.reblog || stored.has(status.reblog.id));
+    const fresh = statuses.filter((status) => !isStored(status));
+    const ready = statuses.filter(isStored);
+    const [rendered, live] = await Promise.all([
+      fresh.length > 0 ? this.render(fresh, viewerId, options) : [],
+      ready.length > 0 ? this.loader.loadLive(ready, viewerId, options.filterContext) : null,
+    ]);
+    let next = 0;
     return statuses.map((status) =>
+      isStored(status) ? serializeStoredStatus(status, stored, live!) : rendered[next++],
+    );
+  }
+
+  private async render(
+    statuses: Status[],
+    viewerId: string | null,
+    options: PresentStatusOptions,
+  ): Promise<StatusJson[]> {
+    const page = await this.loader.load(statuses, viewerId, options.filterContext);
+    const rendered = statuses.map((status) =>
       serializeStatus(status, page, { config: this.config, source: options.source }),
     );
+    if (!options.source) await this.cache.write(statuses, rendered, page);
+    return rendered;
   }
 
   /** One poll (GET /api/v1/polls/:id, votes): with the viewer's votes and its emojis. */

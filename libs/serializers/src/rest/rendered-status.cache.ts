@@ -1,0 +1,155 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { APP_CONFIG, AppConfig, NESTODON_VERSION } from '@nestodon/config';
+import { Status, StatusPageRepository } from '@nestodon/domain';
+import { AccountJson } from './account.serializer';
+import { StatusPage } from './status-page.loader';
+import type { StatusJson } from './status.serializer';
+
+/**
+ * Where rendered statuses are kept between requests (Redis; none without it), by key. Writes
+ * are fire-and-forget: a lost one only costs a later rendering.
+ */
+export interface RenderedStatusStore {
+  /** The values at `keys`, in order, null where there is none. */
+  read(keys: string[]): Promise<Array<string | null>>;
+  write(entries: Array<[key: string, value: string]>): void;
+}
+export const RENDERED_STATUS_STORE = Symbol('RENDERED_STATUS_STORE');
+
+/**
+ * Under `cache:` so that `cache clear` drops them. Bump the format when serializeStatus or the
+ * account serializer change what they render, so no process reads another version's output.
+ */
+const KEY_FORMAT = 'cache:statuses:1';
+
+/** How long a reader waits at most to see a new render epoch (emojis, roles, tags' names). */
+const EPOCH_TTL_MS = 1000;
+
+/** Fields of a status that differ between viewers or moments; never stored. */
+const LIVE_STATUS_FIELDS = [
+  'sensitive',
+  'replies_count',
+  'reblogs_count',
+  'favourites_count',
+  'quotes_count',
+  'favourited',
+  'reblogged',
+  'muted',
+  'bookmarked',
+  'pinned',
+  'filtered',
+  'text',
+  'quote_approval',
+] as const;
+const LIVE_ACCOUNT_FIELDS = [
+  'followers_count',
+  'following_count',
+  'statuses_count',
+  'last_status_at',
+] as const;
+
+/**
+ * The viewer-independent rendering of a status, as stored: its StatusJson without the fields
+ * above and with `reblog` null (the reblogged status is stored on its own); its author without
+ * counters.
+ */
+export type StoredStatusJson = Omit<StatusJson, (typeof LIVE_STATUS_FIELDS)[number] | 'account'> & {
+  account: Omit<AccountJson, (typeof LIVE_ACCOUNT_FIELDS)[number]>;
+};
+
+/**
+ * The rendered-status cache: what a status renders as for everyone, kept by the versions the
+ * database gives the status, its author and everything all statuses show (the render epoch;
+ * see the RenderVersions migration), so any write moves the key and nothing needs deleting.
+ * Only statuses whose rendering depends on nothing else are kept: no poll (votes are live
+ * and per viewer), no quote (shown by the viewer's relations), an author who has not moved.
+ */
+@Injectable()
+export class RenderedStatusCache {
+  private readonly prefix: string;
+  private epoch?: { value: Promise<string>; until: number };
+
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly pages: StatusPageRepository,
+    @Optional()
+    @Inject(RENDERED_STATUS_STORE)
+    private readonly store?: RenderedStatusStore | null,
+  ) {
+    // What renderings are made of besides the rows: the addresses they link to and the code.
+    const rendering = createHash('sha256')
+      .update(`${NESTODON_VERSION} ${config.instance.baseUrl} ${config.media.baseUrl}`)
+      .digest('hex')
+      .slice(0, 12);
+    this.prefix = `${KEY_FORMAT}:${rendering}`;
+  }
+
+  get enabled(): boolean {
+    return Boolean(this.store);
+  }
+
+  /** The stored renderings of statuses and of the statuses they reblog, by status id. */
+  async read(statuses: Status[]): Promise<Map<string, StoredStatusJson>> {
+    const found = new Map<string, StoredStatusJson>();
+    if (!this.store) return found;
+    const all = statuses.flatMap((status) => (status.reblog ? [status, status.reblog] : [status]));
+    const epoch = await this.currentEpoch();
+    const values = await this.store.read(all.map((status) => this.key(status, epoch)));
+    values.forEach((value, index) => {
+      if (value !== null) found.set(all[index].id, JSON.parse(value) as StoredStatusJson);
+    });
+    return found;
+  }
+
+  /** Keeps the renderings of `statuses` (and what they reblog) that may be kept. */
+  async write(statuses: Status[], rendered: StatusJson[], page: StatusPage): Promise<void> {
+    if (!this.store) return;
+    const epoch = await this.currentEpoch();
+    const entries = new Map<string, string>();
+    const keep = (status: Status, json: StatusJson) => {
+      if (!keepable(status, page)) return;
+      entries.set(this.key(status, epoch), JSON.stringify(storedForm(json)));
+    };
+    statuses.forEach((status, index) => {
+      keep(status, rendered[index]);
+      if (status.reblog && rendered[index].reblog) keep(status.reblog, rendered[index].reblog);
+    });
+    if (entries.size > 0) this.store.write([...entries]);
+  }
+
+  private key(status: Status, epoch: string): string {
+    return `${this.prefix}:${epoch}:${status.id}:${status.renderVersion}:${status.account!.renderVersion}`;
+  }
+
+  /** The render epoch, read at most once a second per process. */
+  private currentEpoch(): Promise<string> {
+    const now = Date.now();
+    if (!this.epoch || this.epoch.until <= now) {
+      const value = this.pages.renderEpoch();
+      this.epoch = { value, until: now + EPOCH_TTL_MS };
+      // A failed read is not remembered.
+      value.catch(() => (this.epoch = undefined));
+    }
+    return this.epoch.value;
+  }
+}
+
+/** Whether a status's rendering depends only on its versions (see RenderedStatusCache). */
+function keepable(status: Status, page: StatusPage): boolean {
+  const account = status.account!;
+  return (
+    status.pollId === null &&
+    !page.quotes.has(status.id) &&
+    account.movedToAccountId === null &&
+    account.suspendedAt === null
+  );
+}
+
+function storedForm(json: StatusJson): StoredStatusJson {
+  const stored: Partial<StatusJson> = { ...json, reblog: null };
+  for (const field of LIVE_STATUS_FIELDS) delete stored[field];
+  const account: Partial<AccountJson> = { ...json.account };
+  for (const field of LIVE_ACCOUNT_FIELDS) delete account[field];
+  return { ...stored, account } as StoredStatusJson;
+}
