@@ -1,31 +1,17 @@
-import { INestApplicationContext } from '@nestjs/common';
 import { JobName, JobQueue, QUEUE_OF_JOB } from '@nestodon/queue';
-import {
-  createTestEnvironment,
-  listen,
-  RunningApp,
-  TestEnvironment,
-  waitFor,
-} from '@nestodon/testing';
-import { createApiApp } from '@nestodon/api';
-import { createWorkerApp } from '../src/bootstrap';
+import { RunningApp, TestEnvironment, waitFor } from '@nestodon/testing';
+import { ApiAndWorker, startApiAndWorker } from './support/api-and-worker';
 
 describe('jobs between api and worker over BullMQ', () => {
+  let apiAndWorker: ApiAndWorker;
   let environment: TestEnvironment;
-  let worker: INestApplicationContext;
   let api: RunningApp;
 
   beforeAll(async () => {
-    environment = await createTestEnvironment();
-    worker = await createWorkerApp(environment.config);
-    await worker.init();
-    api = await listen(await createApiApp(environment.config));
+    apiAndWorker = await startApiAndWorker();
+    ({ environment, api } = apiAndWorker);
   });
-  afterAll(async () => {
-    await api.close();
-    await worker.close();
-    await environment.teardown();
-  });
+  afterAll(() => apiAndWorker.close());
 
   it('a job enqueued by the api is processed by the worker and its result comes back', async () => {
     const jobs = api.app.get(JobQueue);

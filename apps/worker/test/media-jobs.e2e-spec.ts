@@ -6,8 +6,6 @@ import {
   createAccessToken,
   createLocalAccount,
   createStatus,
-  createTestEnvironment,
-  listen,
   RunningApp,
   sampleVideo,
   solidImage,
@@ -17,14 +15,14 @@ import {
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
-import { createApiApp } from '@nestodon/api';
-import { createWorkerApp } from '../src/bootstrap';
+import { ApiAndWorker, startApiAndWorker } from './support/api-and-worker';
 
 /**
  * Media jobs between a real api and a real worker over BullMQ: uploads processed by the
  * worker, and the hourly cleanup of orphaned media, registered by the worker at boot.
  */
 describe('media jobs', () => {
+  let apiAndWorker: ApiAndWorker;
   let environment: TestEnvironment;
   let worker: INestApplicationContext;
   let api: RunningApp;
@@ -32,19 +30,13 @@ describe('media jobs', () => {
   let accountId: string;
 
   beforeAll(async () => {
-    environment = await createTestEnvironment();
-    worker = await createWorkerApp(environment.config);
-    await worker.init();
-    api = await listen(await createApiApp(environment.config));
+    apiAndWorker = await startApiAndWorker();
+    ({ environment, worker, api } = apiAndWorker);
     const { account, user } = await createLocalAccount(api.app.get(DataSource));
     accountId = account.id;
     auth = `Bearer ${await createAccessToken(api.app.get(DataSource), { user })}`;
   });
-  afterAll(async () => {
-    await api.close();
-    await worker.close();
-    await environment.teardown();
-  });
+  afterAll(() => apiAndWorker.close());
 
   const read = (id: string) => api.http.get(`/api/v1/media/${id}`).set('Authorization', auth);
   const onDisk = (key: string) => existsSync(join(environment.config.media.root, key));

@@ -1,35 +1,25 @@
 import { INestApplicationContext } from '@nestjs/common';
-import { createApiApp } from '@nestodon/api';
 import { JOB_BACKEND, JobBackend, JobName, JobQueue } from '@nestodon/queue';
 import {
   createLocalAccount,
   createPoll,
   createStatus,
-  createTestEnvironment,
-  listen,
   RunningApp,
-  TestEnvironment,
   waitFor,
 } from '@nestodon/testing';
 import { DataSource } from 'typeorm';
-import { createWorkerApp } from '../src/bootstrap';
+import { ApiAndWorker, startApiAndWorker } from './support/api-and-worker';
 
 describe('jobs between api and worker over the PostgreSQL queue (no Redis)', () => {
-  let environment: TestEnvironment;
+  let apiAndWorker: ApiAndWorker;
   let worker: INestApplicationContext;
   let api: RunningApp;
 
   beforeAll(async () => {
-    environment = await createTestEnvironment({ env: { USE_REDIS: 'never' } });
-    worker = await createWorkerApp(environment.config);
-    await worker.init();
-    api = await listen(await createApiApp(environment.config));
+    apiAndWorker = await startApiAndWorker({ env: { USE_REDIS: 'never' } });
+    ({ worker, api } = apiAndWorker);
   });
-  afterAll(async () => {
-    await api.close();
-    await worker.close();
-    await environment.teardown();
-  });
+  afterAll(() => apiAndWorker.close());
 
   it('runs the jobs of both processes on pg-boss', () => {
     expect(api.app.get<JobBackend>(JOB_BACKEND).kind).toBe('postgres');

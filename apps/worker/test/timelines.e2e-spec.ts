@@ -1,42 +1,28 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { FeedManager } from '@nestodon/core';
 import { Notification } from '@nestodon/domain';
-import {
-  createAccountWithToken,
-  createTestEnvironment,
-  listen,
-  RunningApp,
-  TestEnvironment,
-  waitFor,
-} from '@nestodon/testing';
+import { createAccountWithToken, RunningApp, waitFor } from '@nestodon/testing';
 import { DataSource } from 'typeorm';
-import { createApiApp } from '@nestodon/api';
-import { createWorkerApp } from '../src/bootstrap';
+import { ApiAndWorker, startApiAndWorker } from './support/api-and-worker';
 
 /**
  * Feeds through a real worker over BullMQ and Redis: the api enqueues, the worker fans out,
  * removes and rebuilds; the api reads the result.
  */
 describe('feeds between api and worker', () => {
-  let environment: TestEnvironment;
+  let apiAndWorker: ApiAndWorker;
   let worker: INestApplicationContext;
   let api: RunningApp;
   let dataSource: DataSource;
   let feeds: FeedManager;
 
   beforeAll(async () => {
-    environment = await createTestEnvironment();
-    worker = await createWorkerApp(environment.config);
-    await worker.init();
-    api = await listen(await createApiApp(environment.config));
+    apiAndWorker = await startApiAndWorker();
+    ({ worker, api } = apiAndWorker);
     dataSource = worker.get(DataSource);
     feeds = api.app.get(FeedManager);
   });
-  afterAll(async () => {
-    await api.close();
-    await worker.close();
-    await environment.teardown();
-  });
+  afterAll(() => apiAndWorker.close());
 
   it('fans out, removes on unfollow and delete, and rebuilds a missing feed', async () => {
     const alice = await createAccountWithToken(dataSource);
