@@ -1,6 +1,7 @@
 import {
   ReadReplica,
   Status,
+  StatusPageRepository,
   StatusRepository,
   StatusVisibility,
   ViewerRelationsRepository,
@@ -37,6 +38,12 @@ describe('StatusRepository.findPage', () => {
       }
     }
     return loaded;
+  };
+
+  const withEpoch = (status: Status, epoch: string): Status => {
+    status.renderEpoch = epoch;
+    if (status.reblog) status.reblog.renderEpoch = epoch;
+    return status;
   };
 
   it('builds the statuses TypeORM loads, in the order asked, in one query', async () => {
@@ -88,9 +95,13 @@ describe('StatusRepository.findPage', () => {
       withMedia.id,
       original.id,
     ]);
+    const [{ version: epoch }] = await dataSource.query(`SELECT version::text FROM render_epoch`);
     for (const status of page) {
       expect(status).toBeInstanceOf(Status);
-      expect(status).toEqual(byId.get(status.id));
+      // The page also tells the render epoch it was read in (the rendered-status cache's key).
+      expect(status.renderEpoch).toBe(epoch);
+      if (status.reblog) expect(status.reblog.renderEpoch).toBe(epoch);
+      expect(status).toEqual(withEpoch(byId.get(status.id)!, epoch));
     }
     expect(page[0].reblog).toBeNull();
     expect(page[1].reblog?.account?.id).toBe(remote.id);
@@ -141,6 +152,35 @@ describe('StatusRepository.findPage', () => {
       createReblog(dataSource, local, posted[5]),
     ]);
     const ids = [...reblogs, mentioning, ...posted].map((status) => status.id);
+    // And what a cached rendering lacks: counters, the viewer's marks, the authors' counters.
+    await dataSource.query(`INSERT INTO favourites (account_id, status_id) VALUES ($1, $2)`, [
+      viewer.id,
+      posted[0].id,
+    ]);
+    await dataSource.query(`INSERT INTO bookmarks (account_id, status_id) VALUES ($1, $2)`, [
+      viewer.id,
+      posted[5].id,
+    ]);
+    await dataSource.query(`INSERT INTO status_pins (account_id, status_id) VALUES ($1, $2)`, [
+      viewer.id,
+      posted[6].id,
+    ]);
+    await dataSource.query(
+      `INSERT INTO conversation_mutes (account_id, conversation_id) VALUES ($1, $2)`,
+      [viewer.id, posted[0].conversationId],
+    );
+    await createReblog(dataSource, viewer, posted[2]);
+    await dataSource.query(
+      `INSERT INTO status_stats (status_id, replies_count, reblogs_count, favourites_count, quotes_count)
+       VALUES ($1, 1, 2, 3, 4)`,
+      [posted[2].id],
+    );
+    await dataSource.query(
+      `INSERT INTO account_stats (account_id, statuses_count, following_count, followers_count, last_status_at)
+       VALUES ($1, 5, 6, 7, now()) ON CONFLICT (account_id) DO UPDATE
+         SET statuses_count = 5, following_count = 6, followers_count = 7, last_status_at = now()`,
+      [followed.id],
+    );
 
     let viewed: Awaited<ReturnType<StatusRepository['findPageViewedBy']>> | undefined;
     const queries = await db.countQueries(async () => {
@@ -164,5 +204,31 @@ describe('StatusRepository.findPage', () => {
     expect([...viewed!.relations.muting]).toEqual([muted.id]);
     expect([...viewed!.relations.domainBlocking]).toEqual(['blocked.example']);
     expect([...viewed!.relations.mentionedIn]).toEqual([mentioning.id]);
+
+    const live = await new StatusPageRepository(dataSource).liveFacts(
+      shown.map((status) => status.id),
+      {
+        id: viewer.id,
+        conversationIds: shown.flatMap((status) =>
+          status.conversationId ? [status.conversationId] : [],
+        ),
+      },
+      [...new Set(shown.map((status) => status.accountId))],
+    );
+    expect(viewed!.live).toEqual(live);
+    expect(live.counts.get(posted[2].id)).toEqual({
+      repliesCount: 1,
+      reblogsCount: 2,
+      favouritesCount: 3,
+      quotesCount: 4,
+    });
+    expect(live.viewer).toEqual({
+      favourited: new Set([posted[0].id]),
+      reblogged: new Set([posted[2].id]),
+      bookmarked: new Set([posted[5].id]),
+      pinned: new Set([posted[6].id]),
+      mutedConversations: new Set([posted[0].conversationId]),
+    });
+    expect(live.authors.get(followed.id)).toMatchObject({ statusesCount: 5, followersCount: 7 });
   });
 });

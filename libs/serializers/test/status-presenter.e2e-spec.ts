@@ -62,7 +62,7 @@ describe('StatusPresenter', () => {
         accounts,
       ),
       // Without a store: these count what rendering costs.
-      new RenderedStatusCache(config, new StatusPageRepository(dataSource), null),
+      new RenderedStatusCache(config, null),
     );
     statuses = new StatusRepository(dataSource, new ReadReplica(dataSource));
     visibility = new StatusQueries(statuses, new ViewerRelationsRepository(dataSource));

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Account, IdPage, Status, StatusRepository, User } from '@nestodon/domain';
+import { Account, IdPage, LiveStatusFacts, Status, StatusRepository, User } from '@nestodon/domain';
 import { anonymousRelations, showInList, ViewerRelations } from '@nestodon/policies';
 import { FilterContext } from '@nestodon/serializers';
 import { LoadedFilter, StatusFilterQueries } from '../filters/status-filter-queries';
@@ -12,6 +12,11 @@ export interface TimelinePage {
   oldestId: string | null;
   /** The page came back full: link to older statuses. */
   full: boolean;
+  /**
+   * For a viewer: the counters and marks of the statuses, read with them (StatusPresenter
+   * renders cached statuses with these, without a query of its own).
+   */
+  live?: LiveStatusFacts;
 }
 
 /** Who reads: a user (account and chosen languages) or nobody. */
@@ -45,11 +50,13 @@ export class TimelinePageLoader {
     /** The viewer's filters, when already on their way. */
     rules?: Promise<LoadedFilter[]>,
   ): Promise<TimelinePage> {
+    const { statuses, live } = await this.presentable(ids, viewer, context, rules);
     return {
-      statuses: await this.presentable(ids, viewer, context, rules),
+      statuses,
       newestId: ids[0] ?? null,
       oldestId: ids.at(-1) ?? null,
       full: ids.length >= page.limit,
+      live,
     };
   }
 
@@ -58,23 +65,28 @@ export class TimelinePageLoader {
     viewer: TimelineViewer,
     context: FilterContext,
     rules?: Promise<LoadedFilter[]>,
-  ): Promise<Status[]> {
+  ): Promise<{ statuses: Status[]; live?: LiveStatusFacts }> {
     if (ids.length === 0) {
       await rules?.catch(() => undefined);
-      return [];
+      return { statuses: [] };
     }
     if (!viewer) {
       const loaded = await this.statuses.findPage(ids);
-      return loaded.filter((status) => showInList(statusFacts(status), anonymousRelations()));
+      return {
+        statuses: loaded.filter((status) => showInList(statusFacts(status), anonymousRelations())),
+      };
     }
-    // The statuses with the viewer's relations to them in one query, and the viewer's filters
-    // from Redis meanwhile.
-    const [{ statuses: loaded, relations: sets }, filters] = await Promise.all([
+    // The statuses with the viewer's relations to them and their live facts in one query,
+    // and the viewer's filters from Redis meanwhile.
+    const [{ statuses: loaded, relations: sets, live }, filters] = await Promise.all([
       this.statuses.findPageViewedBy(ids, viewer.id),
       rules ?? this.filters.activeFor(viewer.id),
     ]);
     const relations: ViewerRelations = { viewerId: viewer.id, ...sets };
     const visible = loaded.filter((status) => showInList(statusFacts(status), relations));
-    return (await this.filters.apply(viewer.id, visible, context, filters)).kept;
+    return {
+      statuses: (await this.filters.apply(viewer.id, visible, context, filters)).kept,
+      live,
+    };
   }
 }

@@ -134,6 +134,12 @@ export class Status {
   @Column({ type: 'bigint', default: 0, insert: false, update: false })
   renderVersion: string;
 
+  /**
+   * The render epoch (see the RenderVersions migration) when StatusRepository read the row,
+   * with it: the rest of the cache's key. Absent from statuses loaded otherwise.
+   */
+  renderEpoch?: string;
+
   get isReblog(): boolean {
     return this.reblogOfId !== null;
   }

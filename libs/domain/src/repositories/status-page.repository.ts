@@ -262,16 +262,6 @@ export class StatusPageRepository {
     return live;
   }
 
-  /** The render epoch (see the RenderVersions migration): moves when emojis, roles, tags' names or applications change. */
-  async renderEpoch(): Promise<string> {
-    const [row] = await queryPrepared<{ version: string }>(
-      this.dataSource,
-      `SELECT version::text FROM render_epoch`,
-      [],
-    );
-    return row?.version ?? '0';
-  }
-
   media(ids: string[]): Promise<MediaAttachment[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return this.mediaByIds.run([ids]);
@@ -318,7 +308,8 @@ export class StatusPageRepository {
   }
 }
 
-const emptyMarks = (): ViewerStatusMarks => ({
+/** A viewer's marks on nothing. */
+export const emptyMarks = (): ViewerStatusMarks => ({
   favourited: new Set(),
   reblogged: new Set(),
   bookmarked: new Set(),

@@ -7,6 +7,7 @@ import { ReadReplica } from '../read-replica';
 import { Transaction } from '../transactions';
 import { IdPage, idPageSql } from './id-paging';
 import { EntityRowMapper, queryPrepared, queryPreparedArrays } from './raw-rows';
+import { emptyMarks, LiveStatusFacts } from './status-page.repository';
 import { emptyRelationSets, ViewerRelationSets } from './viewer-relations.repository';
 
 /** A page of rows keyed by a cursor (the paginated column), newest first. */
@@ -69,6 +70,55 @@ function viewerFlagsSql(status: string, account: string): string {
               AND (expires_at IS NULL OR expires_at > now())),
     EXISTS (SELECT 1 FROM account_domain_blocks WHERE account_id = $3::bigint AND domain = ${account}.domain),
     EXISTS (SELECT 1 FROM mentions WHERE account_id = $3::bigint AND status_id = ${status}.id)`;
+}
+
+/**
+ * What a cached rendering of `status` (by `account`) lacks, for viewer $3 (see
+ * StatusPageRepository.liveFacts): its counters (`stats`, status_stats, null without a row),
+ * whether the viewer favourited, reblogged, bookmarked, pinned it or muted its conversation
+ * (LIVE_MARKS), and its author's counters (`accountStats`, account_stats).
+ */
+function liveFactsSql(status: string, stats: string, accountStats: string): string {
+  return `${stats}.replies_count, ${stats}.reblogs_count, ${stats}.favourites_count, ${stats}.quotes_count,
+    EXISTS (SELECT 1 FROM favourites WHERE account_id = $3::bigint AND status_id = ${status}.id),
+    EXISTS (SELECT 1 FROM statuses WHERE account_id = $3::bigint AND reblog_of_id = ${status}.id
+              AND deleted_at IS NULL),
+    EXISTS (SELECT 1 FROM bookmarks WHERE account_id = $3::bigint AND status_id = ${status}.id),
+    EXISTS (SELECT 1 FROM status_pins WHERE account_id = $3::bigint AND status_id = ${status}.id),
+    EXISTS (SELECT 1 FROM conversation_mutes WHERE account_id = $3::bigint
+              AND conversation_id = ${status}.conversation_id),
+    ${accountStats}.account_id, ${accountStats}.statuses_count, ${accountStats}.following_count,
+    ${accountStats}.followers_count,
+    to_char(${accountStats}.last_status_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
+}
+const LIVE_MARKS = ['favourited', 'reblogged', 'bookmarked', 'pinned'] as const;
+/** Columns of liveFactsSql. */
+const LIVE_FACTS_WIDTH = 4 + LIVE_MARKS.length + 1 + 5;
+
+/** Reads liveFactsSql's columns (from `row[at]`) of a shown status into `live`. */
+function readLiveFacts(row: unknown[], at: number, status: Status, live: LiveStatusFacts): void {
+  if (row[at] !== null) {
+    live.counts.set(status.id, {
+      repliesCount: Number(row[at]),
+      reblogsCount: Number(row[at + 1]),
+      favouritesCount: Number(row[at + 2]),
+      quotesCount: Number(row[at + 3]),
+    });
+  }
+  LIVE_MARKS.forEach((mark, index) => {
+    if (row[at + 4 + index] === true) live.viewer![mark].add(status.id);
+  });
+  if (row[at + 8] === true && status.conversationId) {
+    live.viewer!.mutedConversations.add(status.conversationId);
+  }
+  if (row[at + 9] !== null) {
+    live.authors.set(status.accountId, {
+      statusesCount: Number(row[at + 10]),
+      followingCount: Number(row[at + 11]),
+      followersCount: Number(row[at + 12]),
+      lastStatusDate: row[at + 13] as string | null,
+    });
+  }
 }
 
 /** The statuses in the order of `ids` (missing ones left out). */
@@ -152,16 +202,23 @@ export class StatusRepository {
   /**
    * findPage, and in the same query the viewer's relations to what the page shows (the
    * relations ViewerRelationsRepository.load reads for the statuses, their reblogged statuses,
-   * their authors and the authors' domains): one query where a timeline page made two.
+   * their authors and the authors' domains) and what rendering them from the cache needs
+   * (StatusPageRepository.liveFacts): one query where a timeline page made three.
    */
   async findPageViewedBy(
     ids: string[],
     viewerId: string,
-  ): Promise<{ statuses: Status[]; relations: ViewerRelationSets }> {
+  ): Promise<{ statuses: Status[]; relations: ViewerRelationSets; live: LiveStatusFacts }> {
     const relations = emptyRelationSets();
-    if (ids.length === 0) return { statuses: [], relations };
+    const live: LiveStatusFacts = {
+      counts: new Map(),
+      viewer: emptyMarks(),
+      authors: new Map(),
+    };
+    if (ids.length === 0) return { statuses: [], relations, live };
     const query = this.rowQueries().viewed;
     const flagsAt = 2 * (query.status.width + query.account.width);
+    const liveAt = flagsAt + 2 * VIEWER_FLAGS.length;
     const statuses = await this.readRows(
       query,
       [ids, false, viewerId],
@@ -176,10 +233,11 @@ export class StatusRepository {
             else if (set === 'mentionedIn') relations.mentionedIn.add(item.id);
             else relations[set].add(item.accountId);
           });
+          readLiveFacts(row, liveAt + index * LIVE_FACTS_WIDTH, item, live);
         });
       },
     );
-    return { statuses: inOrder(ids, statuses), relations };
+    return { statuses: inOrder(ids, statuses), relations, live };
   }
 
   /** Statuses with their authors and reblogged statuses (and theirs) from one of rowQueries. */
@@ -195,12 +253,14 @@ export class StatusRepository {
     const reblogAt = statusRow.width + account.width;
     return rows.map((row) => {
       const status = statusRow.build(row, 0);
+      status.renderEpoch = row[row.length - 1] as string;
       status.account = account.build(row, statusRow.width);
       if (status.reblogOfId) {
         if (reblogRow.isNull(row, reblogAt)) {
           status.reblog = null;
         } else {
           const reblog = reblogRow.build(row, reblogAt);
+          reblog.renderEpoch = status.renderEpoch;
           reblog.account = reblogAccount.build(row, reblogAt + statusRow.width);
           status.reblog = reblog;
         }
@@ -214,20 +274,21 @@ export class StatusRepository {
    * The statuses of ids $1 (deleted ones too when $2) with authors and live reblogged statuses:
    * `page` leaves out the authors' public keys (timelines never need them), `full` has them,
    * `viewed` is `page` followed by the VIEWER_FLAGS of viewer $3 for the status and then for
-   * its reblogged status.
+   * its reblogged status, then their liveFactsSql. Each ends with the render epoch.
    */
   private rowQueries(): NonNullable<StatusRepository['mappers']> {
     if (!this.mappers) {
-      const query = (skipped: ReadonlySet<string>, rest = ''): StatusRowsQuery => {
+      const query = (skipped: ReadonlySet<string>, rest = '', joins = ''): StatusRowsQuery => {
         const status = new EntityRowMapper(this.dataSource, Status, 's');
         const account = new EntityRowMapper(this.dataSource, Account, 'a', skipped);
         const reblog = new EntityRowMapper(this.dataSource, Status, 'r');
         const reblogAccount = new EntityRowMapper(this.dataSource, Account, 'ra', skipped);
-        const sql = `SELECT ${status.select}, ${account.select}, ${reblog.select}, ${reblogAccount.select}${rest}
+        const sql = `SELECT ${status.select}, ${account.select}, ${reblog.select}, ${reblogAccount.select}${rest},
+                 (SELECT version::text FROM render_epoch)
             FROM statuses s
             JOIN accounts a ON a.id = s.account_id
             LEFT JOIN statuses r ON r.id = s.reblog_of_id AND r.deleted_at IS NULL
-            LEFT JOIN accounts ra ON ra.id = r.account_id
+            LEFT JOIN accounts ra ON ra.id = r.account_id${joins}
            WHERE s.id = ANY($1::bigint[]) AND ($2::boolean OR s.deleted_at IS NULL)`;
         return { status, account, reblog, reblogAccount, sql };
       };
@@ -236,7 +297,13 @@ export class StatusRepository {
         full: query(new Set()),
         viewed: query(
           SKIPPED_ACCOUNT_COLUMNS,
-          `, ${viewerFlagsSql('s', 'a')}, ${viewerFlagsSql('r', 'ra')}`,
+          `, ${viewerFlagsSql('s', 'a')}, ${viewerFlagsSql('r', 'ra')},
+             ${liveFactsSql('s', 'ss', 'sa')}, ${liveFactsSql('r', 'rs', 'rsa')}`,
+          `
+            LEFT JOIN status_stats ss ON ss.status_id = s.id
+            LEFT JOIN account_stats sa ON sa.account_id = s.account_id
+            LEFT JOIN status_stats rs ON rs.status_id = r.id
+            LEFT JOIN account_stats rsa ON rsa.account_id = r.account_id`,
         ),
       };
     }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, NESTODON_VERSION } from '@nestodon/config';
-import { Status, StatusPageRepository } from '@nestodon/domain';
+import { Status } from '@nestodon/domain';
 import { AccountJson } from './account.serializer';
 import { StatusPage } from './status-page.loader';
 import type { StatusJson } from './status.serializer';
@@ -22,9 +22,6 @@ export const RENDERED_STATUS_STORE = Symbol('RENDERED_STATUS_STORE');
  * account serializer change what they render, so no process reads another version's output.
  */
 const KEY_FORMAT = 'cache:statuses:1';
-
-/** How long a reader waits at most to see a new render epoch (emojis, roles, tags' names). */
-const EPOCH_TTL_MS = 1000;
 
 /** Fields of a status that differ between viewers or moments; never stored. */
 const LIVE_STATUS_FIELDS = [
@@ -60,19 +57,18 @@ export type StoredStatusJson = Omit<StatusJson, (typeof LIVE_STATUS_FIELDS)[numb
 
 /**
  * The rendered-status cache: what a status renders as for everyone, kept by the versions the
- * database gives the status, its author and everything all statuses show (the render epoch;
- * see the RenderVersions migration), so any write moves the key and nothing needs deleting.
+ * database gives the status, its author and everything all statuses show (the render epoch,
+ * read with the status; see the RenderVersions migration), so any write moves the key and
+ * nothing needs deleting. Statuses loaded without the epoch are rendered, not kept.
  * Only statuses whose rendering depends on nothing else are kept: no poll (votes are live
  * and per viewer), no quote (shown by the viewer's relations), an author who has not moved.
  */
 @Injectable()
 export class RenderedStatusCache {
   private readonly prefix: string;
-  private epoch?: { value: Promise<string>; until: number };
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
-    private readonly pages: StatusPageRepository,
     @Optional()
     @Inject(RENDERED_STATUS_STORE)
     private readonly store?: RenderedStatusStore | null,
@@ -93,9 +89,11 @@ export class RenderedStatusCache {
   async read(statuses: Status[]): Promise<Map<string, StoredStatusJson>> {
     const found = new Map<string, StoredStatusJson>();
     if (!this.store) return found;
-    const all = statuses.flatMap((status) => (status.reblog ? [status, status.reblog] : [status]));
-    const epoch = await this.currentEpoch();
-    const values = await this.store.read(all.map((status) => this.key(status, epoch)));
+    const all = statuses
+      .flatMap((status) => (status.reblog ? [status, status.reblog] : [status]))
+      .filter(hasEpoch);
+    if (all.length === 0) return found;
+    const values = await this.store.read(all.map((status) => this.key(status)));
     values.forEach((value, index) => {
       if (value !== null) found.set(all[index].id, JSON.parse(value) as StoredStatusJson);
     });
@@ -103,13 +101,12 @@ export class RenderedStatusCache {
   }
 
   /** Keeps the renderings of `statuses` (and what they reblog) that may be kept. */
-  async write(statuses: Status[], rendered: StatusJson[], page: StatusPage): Promise<void> {
+  write(statuses: Status[], rendered: StatusJson[], page: StatusPage): void {
     if (!this.store) return;
-    const epoch = await this.currentEpoch();
     const entries = new Map<string, string>();
     const keep = (status: Status, json: StatusJson) => {
-      if (!keepable(status, page)) return;
-      entries.set(this.key(status, epoch), JSON.stringify(storedForm(json)));
+      if (!hasEpoch(status) || !keepable(status, page)) return;
+      entries.set(this.key(status), JSON.stringify(storedForm(json)));
     };
     statuses.forEach((status, index) => {
       keep(status, rendered[index]);
@@ -118,22 +115,14 @@ export class RenderedStatusCache {
     if (entries.size > 0) this.store.write([...entries]);
   }
 
-  private key(status: Status, epoch: string): string {
-    return `${this.prefix}:${epoch}:${status.id}:${status.renderVersion}:${status.account!.renderVersion}`;
-  }
-
-  /** The render epoch, read at most once a second per process. */
-  private currentEpoch(): Promise<string> {
-    const now = Date.now();
-    if (!this.epoch || this.epoch.until <= now) {
-      const value = this.pages.renderEpoch();
-      this.epoch = { value, until: now + EPOCH_TTL_MS };
-      // A failed read is not remembered.
-      value.catch(() => (this.epoch = undefined));
-    }
-    return this.epoch.value;
+  private key(status: Status & { renderEpoch: string }): string {
+    return `${this.prefix}:${status.renderEpoch}:${status.id}:${status.renderVersion}:${status.account!.renderVersion}`;
   }
 }
+
+/** Statuses read by StatusRepository carry the render epoch they were read in. */
+const hasEpoch = (status: Status): status is Status & { renderEpoch: string } =>
+  status.renderEpoch !== undefined;
 
 /** Whether a status's rendering depends only on its versions (see RenderedStatusCache). */
 function keepable(status: Status, page: StatusPage): boolean {

@@ -3,6 +3,7 @@ import {
   Account,
   AuthorCounters,
   CustomEmoji,
+  LiveStatusFacts,
   CustomEmojiRepository,
   MediaAttachment,
   OAuthApplication,
@@ -174,23 +175,26 @@ export class StatusPageLoader {
 
   /**
    * What statuses whose rendering is cached (no quotes, no polls) render with besides it, in
-   * one query (a second when quote policies depend on follows): see LiveStatusPage.
+   * one query unless `known` (read with the statuses) has it, and one more when quote policies
+   * depend on follows: see LiveStatusPage.
    */
   async loadLive(
     statuses: Status[],
     viewerId: string | null,
     filterContext?: FilterContext,
+    known?: LiveStatusFacts,
   ): Promise<LiveStatusPage> {
     const all = statuses.flatMap((status) => (status.reblog ? [status, status.reblog] : [status]));
     const conversationIds = [
       ...new Set(all.flatMap((status) => (status.conversationId ? [status.conversationId] : []))),
     ];
     const [live, filtered, relations] = await Promise.all([
-      this.pages.liveFacts(
-        all.map((status) => status.id),
-        viewerId ? { id: viewerId, conversationIds } : null,
-        [...new Set(all.map((status) => status.accountId))],
-      ),
+      known ??
+        this.pages.liveFacts(
+          all.map((status) => status.id),
+          viewerId ? { id: viewerId, conversationIds } : null,
+          [...new Set(all.map((status) => status.accountId))],
+        ),
       viewerId && this.filterMatcher
         ? this.filterMatcher.match(viewerId, statuses, filterContext)
         : Promise.resolve(new Map<string, unknown[]>()),

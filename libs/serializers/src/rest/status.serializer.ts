@@ -4,6 +4,7 @@ import { APP_CONFIG, AppConfig } from '@nestodon/config';
 import {
   Account,
   CustomEmoji,
+  LiveStatusFacts,
   MentionedAccount,
   Poll,
   quoteStateName,
@@ -111,6 +112,11 @@ export interface PresentStatusOptions {
   /** Adds the raw `text` (the delete response, for redraft). */
   source?: boolean;
   filterContext?: FilterContext;
+  /**
+   * The statuses' counters and the viewer's marks when already read with them (timeline
+   * pages): cached statuses then render without a query.
+   */
+  live?: LiveStatusFacts;
 }
 
 /** What serializeStatus needs besides the status and its page. */
@@ -394,7 +400,9 @@ export class StatusPresenter {
     const ready = statuses.filter(isStored);
     const [rendered, live] = await Promise.all([
       fresh.length > 0 ? this.render(fresh, viewerId, options) : [],
-      ready.length > 0 ? this.loader.loadLive(ready, viewerId, options.filterContext) : null,
+      ready.length > 0
+        ? this.loader.loadLive(ready, viewerId, options.filterContext, options.live)
+        : null,
     ]);
     let next = 0;
     return statuses.map((status) =>
@@ -411,7 +419,7 @@ export class StatusPresenter {
     const rendered = statuses.map((status) =>
       serializeStatus(status, page, { config: this.config, source: options.source }),
     );
-    if (!options.source) await this.cache.write(statuses, rendered, page);
+    if (!options.source) this.cache.write(statuses, rendered, page);
     return rendered;
   }
 

@@ -28,6 +28,9 @@ export class HomeTimelineController {
     const result = await this.timeline.call(account, page);
     timelineLinks(req, res, this.config, result);
     if (result.regenerating) res.status(206);
-    return this.presenter.presentMany(result.statuses, account, { filterContext: 'home' });
+    return this.presenter.presentMany(result.statuses, account, {
+      filterContext: 'home',
+      live: result.live,
+    });
   }
 }

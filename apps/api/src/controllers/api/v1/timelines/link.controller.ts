@@ -35,6 +35,9 @@ export class LinkTimelineController {
     const viewer = publicViewer(auth, this.config);
     const result = await this.timeline.call(viewer, url, page);
     timelineLinks(req, res, this.config, result, ['url']);
-    return this.presenter.presentMany(result.statuses, viewer, { filterContext: 'public' });
+    return this.presenter.presentMany(result.statuses, viewer, {
+      filterContext: 'public',
+      live: result.live,
+    });
   }
 }

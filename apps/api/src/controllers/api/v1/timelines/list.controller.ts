@@ -30,6 +30,9 @@ export class ListTimelineController {
     const list = await this.lists.owned(account, listId);
     const result = await this.timeline.call(account, list, page);
     timelineLinks(req, res, this.config, result);
-    return this.presenter.presentMany(result.statuses, account, { filterContext: 'home' });
+    return this.presenter.presentMany(result.statuses, account, {
+      filterContext: 'home',
+      live: result.live,
+    });
   }
 }

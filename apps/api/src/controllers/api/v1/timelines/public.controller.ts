@@ -53,6 +53,9 @@ export class PublicTimelineController {
       page,
     );
     timelineLinks(req, res, this.config, result, ['local', 'remote', 'only_media']);
-    return this.presenter.presentMany(result.statuses, viewer, { filterContext: 'public' });
+    return this.presenter.presentMany(result.statuses, viewer, {
+      filterContext: 'public',
+      live: result.live,
+    });
   }
 }

@@ -80,6 +80,9 @@ export class TagTimelineController {
       'all',
       'none',
     ]);
-    return this.presenter.presentMany(result.statuses, viewer, { filterContext: 'public' });
+    return this.presenter.presentMany(result.statuses, viewer, {
+      filterContext: 'public',
+      live: result.live,
+    });
   }
 }
