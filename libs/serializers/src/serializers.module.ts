@@ -39,6 +39,6 @@ const PRESENTERS = [
     StatusStatsRepository,
     RelationshipsRepository,
   ],
-  exports: PRESENTERS,
+  exports: [...PRESENTERS, RenderedStatusCache],
 })
 export class SerializersModule {}

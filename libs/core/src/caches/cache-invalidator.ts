@@ -6,6 +6,7 @@ export const CacheTopic = {
   Settings: 'settings',
   Instance: 'instance',
   IpBlocks: 'ip_blocks',
+  RenderedStatuses: 'rendered_statuses',
 } as const;
 export type CacheTopic = (typeof CacheTopic)[keyof typeof CacheTopic];
 

@@ -5,6 +5,7 @@ import { RENDERED_STATUS_STORE } from '@nestodon/serializers';
 import { AuthRowsBroadcast } from './auth-rows-broadcast';
 import { CacheInvalidator } from './cache-invalidator';
 import { ClearCacheService } from './clear-cache.service';
+import { RecentRenderingsInvalidation } from './recent-renderings-invalidation';
 import { RedisRenderedStatusStore } from './redis-rendered-status-store';
 
 /** The caches feature's providers, registered by CoreModule. */
@@ -12,6 +13,7 @@ export const CACHES_PROVIDERS: Provider[] = [
   AuthRowsBroadcast,
   CacheInvalidator,
   ClearCacheService,
+  RecentRenderingsInvalidation,
   // Rendered statuses are kept in Redis only: without it, rendering is cheaper than a table.
   {
     provide: RENDERED_STATUS_STORE,

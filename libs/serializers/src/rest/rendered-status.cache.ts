@@ -66,6 +66,8 @@ export type StoredStatusJson = Omit<StatusJson, (typeof LIVE_STATUS_FIELDS)[numb
 @Injectable()
 export class RenderedStatusCache {
   private readonly prefix: string;
+  /** The renderings this process read or wrote last, parsed (frozen: requests share them). */
+  private readonly recent = new RecentRenderings(RECENT_RENDERINGS);
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -92,10 +94,19 @@ export class RenderedStatusCache {
     const all = statuses
       .flatMap((status) => (status.reblog ? [status, status.reblog] : [status]))
       .filter(hasEpoch);
-    if (all.length === 0) return found;
-    const values = await this.store.read(all.map((status) => this.key(status)));
+    const missing: Array<{ id: string; key: string }> = [];
+    for (const status of all) {
+      const key = this.key(status);
+      const recent = this.recent.get(key);
+      if (recent) found.set(status.id, recent);
+      else missing.push({ id: status.id, key });
+    }
+    if (missing.length === 0) return found;
+    const values = await this.store.read(missing.map(({ key }) => key));
     values.forEach((value, index) => {
-      if (value !== null) found.set(all[index].id, JSON.parse(value) as StoredStatusJson);
+      if (value === null) return;
+      const { id, key } = missing[index];
+      found.set(id, this.recent.set(key, JSON.parse(value) as StoredStatusJson));
     });
     return found;
   }
@@ -106,7 +117,8 @@ export class RenderedStatusCache {
     const entries = new Map<string, string>();
     const keep = (status: Status, json: StatusJson) => {
       if (!hasEpoch(status) || !keepable(status, page)) return;
-      entries.set(this.key(status), JSON.stringify(storedForm(json)));
+      const key = this.key(status);
+      entries.set(key, JSON.stringify(this.recent.set(key, storedForm(json))));
     };
     statuses.forEach((status, index) => {
       keep(status, rendered[index]);
@@ -115,9 +127,57 @@ export class RenderedStatusCache {
     if (entries.size > 0) this.store.write([...entries]);
   }
 
+  /** Drops the parsed renderings this process holds (`cache clear`). */
+  forgetRecent(): void {
+    this.recent.clear();
+  }
+
   private key(status: Status & { renderEpoch: string }): string {
     return `${this.prefix}:${status.renderEpoch}:${status.id}:${status.renderVersion}:${status.account!.renderVersion}`;
   }
+}
+
+/**
+ * How many parsed renderings a process keeps (a few MB): the statuses of the pages read most,
+ * without a Redis round trip or JSON parsing. Keys never go stale, so neither do these.
+ */
+const RECENT_RENDERINGS = 2000;
+
+/** The last `capacity` renderings used, by key (a Map keeps insertion order: oldest first). */
+class RecentRenderings {
+  private readonly entries = new Map<string, StoredStatusJson>();
+
+  constructor(private readonly capacity: number) {}
+
+  get(key: string): StoredStatusJson | undefined {
+    const value = this.entries.get(key);
+    if (value) {
+      this.entries.delete(key);
+      this.entries.set(key, value);
+    }
+    return value;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  set(key: string, value: StoredStatusJson): StoredStatusJson {
+    this.entries.delete(key);
+    this.entries.set(key, deepFreeze(value));
+    if (this.entries.size > this.capacity) {
+      this.entries.delete(this.entries.keys().next().value!);
+    }
+    return value;
+  }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const item of Object.values(value)) deepFreeze(item);
+  }
+  return value;
 }
 
 /** Statuses read by StatusRepository carry the render epoch they were read in. */
