@@ -64,7 +64,6 @@ import { UserinfoController } from './controllers/oauth/userinfo.controller';
 import { OAuthAuthorizationServerController } from './controllers/well-known/oauth-authorization-server.controller';
 import { HostMetaController } from './controllers/well-known/host-meta.controller';
 import { NodeInfoController } from './controllers/nodeinfo/nodeinfo.controller';
-import { FederationModule } from '@nestodon/activitypub/federation';
 import { FederationHttpModule } from './federation/federation-http.module';
 import { PageOAuthPresentation } from './pages/oauth-presentation';
 import { WebSessionModule } from './session/web-session.module';
@@ -127,7 +126,6 @@ export class ApiModule implements NestModule {
         AuthModule,
         OAuthModule.forRoot(PageOAuthPresentation),
         WebSessionModule,
-        FederationModule,
         FederationHttpModule,
         ...(options.jobProcessors ? [options.jobProcessors] : []),
       ],

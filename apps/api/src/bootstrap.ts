@@ -8,7 +8,7 @@ import { Logger } from 'nestjs-pino';
 import { resolve } from 'node:path';
 import { serveJobDashboard } from './admin/job-dashboard';
 import { ApiModule, ApiModuleOptions } from './api.module';
-import { serveOpenApi } from './openapi/openapi-document';
+import { serveOpenApi } from './openapi/serve-openapi';
 
 /** Builds the api application (not listening yet); shared by main.ts and the test harness. */
 export async function createApiApp(

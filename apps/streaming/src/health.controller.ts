@@ -1,5 +1,5 @@
 import { Controller, Get, Header, Res } from '@nestjs/common';
-import { Public } from '@nestodon/auth';
+import { Public } from '@nestodon/auth/decorators';
 import { HealthService } from '@nestodon/platform';
 import type { Response } from 'express';
 

@@ -1,5 +1,5 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import { Public } from '@nestodon/auth';
+import { Public } from '@nestodon/auth/decorators';
 import { HealthService, ReadinessReport } from '@nestodon/platform';
 import { SubscriberService } from '@nestodon/pubsub';
 import type { Response } from 'express';

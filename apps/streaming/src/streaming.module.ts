@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { AuthModule } from '@nestodon/auth';
+import { AuthModule } from '@nestodon/auth/auth.module';
 import { AppConfig, ConfigModule } from '@nestodon/config';
 import {
   DatabaseModule,

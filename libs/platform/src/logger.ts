@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Params } from 'nestjs-pino';
 import pino, { DestinationStream, Logger } from 'pino';
 import type { Options } from 'pino-http';
-import pretty from 'pino-pretty';
+import type * as PinoPretty from 'pino-pretty';
 import { AppConfig } from '@nestodon/config';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
@@ -14,11 +14,13 @@ const PROBE_PATHS = new Set(['/health', '/health/live', '/health/ready']);
 /**
  * Where log lines go: standard output as JSON (production, and anything collecting logs), or
  * as readable coloured lines (LOG_FORMAT=pretty, the development default). The pretty stream
- * writes synchronously, so the last lines before an exit are not lost.
+ * writes synchronously, so the last lines before an exit are not lost. pino-pretty is loaded only
+ * then: JSON logs do not need it (about 0.6 MB of heap in each process).
  */
 function destination(config: Pick<AppConfig, 'logFormat'>): DestinationStream | undefined {
   if (config.logFormat !== 'pretty') return undefined;
-  return pretty({
+  const { build } = require('pino-pretty') as typeof PinoPretty;
+  return build({
     sync: true,
     colorize: process.stdout.isTTY,
     translateTime: 'SYS:HH:MM:ss.l',

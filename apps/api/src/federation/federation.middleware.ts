@@ -1,13 +1,10 @@
 import { Readable } from 'node:stream';
 import { Inject, Injectable, NestMiddleware } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
-import { INSTANCE_ACTOR_IDENTIFIER } from '@nestodon/activitypub/render';
-import {
-  FederationRequestData,
-  FederationService,
-  refusedFetch,
-} from '@nestodon/activitypub/federation';
+import type { FederationRequestData } from '@nestodon/activitypub/federation';
+import { INSTANCE_ACTOR_IDENTIFIER } from '@nestodon/activitypub/render/local-uris';
 import type { NextFunction, Request, Response } from 'express';
+import { LazyFederation } from './lazy-federation';
 
 /** Profile and status pages, which answer with ActivityPub documents when asked for them. */
 const PROFILE_PAGE = /^\/@([A-Za-z0-9_]+)(?:\/(\d+))?\/?$/;
@@ -38,7 +35,7 @@ const FEDERATION_PATHS =
 export class FederationMiddleware implements NestMiddleware {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly service: FederationService,
+    private readonly federation: LazyFederation,
   ) {}
 
   use(req: Request, res: Response, next: NextFunction): void {
@@ -63,14 +60,16 @@ export class FederationMiddleware implements NestMiddleware {
       passed = true;
       return new Response(null, { status: 404 });
     };
+    const { lib, get } = await this.federation.load();
+    const service = get(lib.FederationService);
     const federation = INSTANCE_ACTOR_INBOX.test(req.path)
-      ? this.service.instanceActorInbox
-      : this.service.federation;
+      ? service.instanceActorInbox
+      : service.federation;
     const response = await federation.fetch(this.toFetchRequest(req), {
       contextData: data,
       onNotFound: async () => (data.gone ? gone(data) : passOn()),
       // Secure mode: unsigned (401) or from a server that does not federate with us (403).
-      onUnauthorized: async () => refusedFetch(data),
+      onUnauthorized: async () => lib.refusedFetch(data),
       // A browser asking for an actor or a status is sent to its page, as on Mastodon.
       onNotAcceptable: async () => {
         const match = ACTOR_OR_STATUS.exec(req.path);

@@ -1,15 +1,15 @@
 import { INestApplication, Type } from '@nestjs/common';
 import { DiscoveryService, Reflector } from '@nestjs/core';
+import { ExpressAdapter } from '@nestjs/platform-express';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { ALL_SCOPES } from '@nestodon/access';
 import { routeAccess, RouteAccess } from '@nestodon/auth';
 import { NESTODON_VERSION } from '@nestodon/config';
 import { listRoutes, MappedRoute } from '@nestodon/http';
+import { RequestHandler, Router } from 'express';
 import { ENTITY_SCHEMAS } from './entity-schemas.generated';
 import { responseSchemaOf } from './route-responses';
-
-export const OPENAPI_JSON_PATH = '/api/openapi.json';
-export const OPENAPI_PAGE_PATH = '/api/docs';
+import { OPENAPI_JSON_PATH, OPENAPI_PAGE_PATH } from './serve-openapi';
 
 const ERROR_SCHEMA = {
   type: 'object',
@@ -111,11 +111,23 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   return document;
 }
 
-/** Serves the document at OPENAPI_JSON_PATH and Swagger UI at OPENAPI_PAGE_PATH, built on first request. */
-export function serveOpenApi(app: INestApplication): void {
-  SwaggerModule.setup(OPENAPI_PAGE_PATH, app, () => buildOpenApiDocument(app), {
+/**
+ * The document at OPENAPI_JSON_PATH and Swagger UI at OPENAPI_PAGE_PATH, as @nestjs/swagger
+ * serves them, on a router of their own: the application's own routes are closed by the time
+ * serveOpenApi loads this module. The document is built at its first request.
+ */
+export function openApiRouter(app: INestApplication): RequestHandler {
+  const router = Router();
+  const adapter = new ExpressAdapter(router);
+  // What SwaggerModule.setup uses of an application: its HTTP adapter and static assets.
+  const docs = {
+    getHttpAdapter: () => adapter,
+    useStaticAssets: (path: string, options: object) => adapter.useStaticAssets(path, options),
+  } as unknown as INestApplication;
+  SwaggerModule.setup(OPENAPI_PAGE_PATH, docs, () => buildOpenApiDocument(app), {
     jsonDocumentUrl: OPENAPI_JSON_PATH,
     raw: ['json'],
     customSiteTitle: 'Nestodon API',
   });
+  return router;
 }

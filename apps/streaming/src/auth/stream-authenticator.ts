@@ -1,5 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { bearerToken, RequestWithAuth, TokenAuthenticator, userRefusal } from '@nestodon/auth';
+// Token authentication without the OAuth server (oauth2orize, passport) the package's index brings.
+import type { RequestWithAuth } from '@nestodon/auth/auth-context';
+import { userRefusal } from '@nestodon/auth/auth.guard';
+import { bearerToken, TokenAuthenticator } from '@nestodon/auth/token-authenticator.service';
 import type { IncomingMessage } from 'node:http';
 import { StreamError } from './stream-error';
 

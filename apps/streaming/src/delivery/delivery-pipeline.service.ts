@@ -2,7 +2,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { decideStreamedStatus } from '@nestodon/policies';
 import { StreamEvent, StreamMessage } from '@nestodon/pubsub';
 import { Metrics } from '@nestodon/platform';
-import { serializeFilter } from '@nestodon/serializers';
+// The one serializer streaming needs, without the others (and sanitize-html through them).
+import { serializeFilter } from '@nestodon/serializers/rest/filter.serializer';
 import type { Counter } from 'prom-client';
 import { StreamConnection, Subscription } from './connection';
 import { Delivery } from './delivery';

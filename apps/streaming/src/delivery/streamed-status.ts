@@ -1,6 +1,7 @@
 import { StatusVisibility } from '@nestodon/domain';
 import { StatusFacts, StreamedStatus } from '@nestodon/policies';
-import { htmlToText } from '@nestodon/text';
+// Not the package's index, which brings sanitize-html.
+import { htmlToText } from '@nestodon/text/html-to-text';
 
 const VISIBILITIES: Readonly<Record<string, StatusVisibility>> = {
   public: StatusVisibility.Public,

@@ -1,5 +1,5 @@
 import { Controller, Get, Query, Req, Res } from '@nestjs/common';
-import { Public } from '@nestodon/auth';
+import { Public } from '@nestodon/auth/decorators';
 import type { Request, Response } from 'express';
 import { firstParam } from '../websocket/client-message';
 import { EventStreams } from './event-streams.service';

@@ -1,5 +1,5 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import { Public } from '@nestodon/auth';
+import { Public } from '@nestodon/auth/decorators';
 import type { Response } from 'express';
 
 /** Any other path under /api/v1/streaming: Mastodon's 400. Registered last. */

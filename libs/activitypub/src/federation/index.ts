@@ -7,3 +7,5 @@ export * from './federation.service';
 export * from './nodeinfo';
 export * from './signed-fetch';
 export * from './status-facts';
+export * from './remote-search-resolver';
+export * from './webfinger-account-resolver';

@@ -1,4 +1,6 @@
 import type { NodeInfo } from '@fedify/fedify';
+// For the api's NodeInfo 2.0 controller, which loads Fedify only through this library.
+export { nodeInfoToJson } from '@fedify/fedify';
 import { AppConfig, NESTODON_VERSION, RegistrationMode } from '@nestodon/config';
 import type { InstanceCounts } from '@nestodon/domain';
 import { SOURCE_URL } from '@nestodon/serializers';

@@ -1,10 +1,9 @@
-import { nodeInfoToJson } from '@fedify/fedify';
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { Public } from '@nestodon/auth';
-import { buildNodeInfo } from '@nestodon/activitypub/federation';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
 import { InstanceQueries, SettingsQueries } from '@nestodon/core';
 import type { Response } from 'express';
+import { LazyFederation } from '../../federation/lazy-federation';
 
 const SCHEMA_2_0 = 'http://nodeinfo.diaspora.software/ns/schema/2.0';
 
@@ -19,17 +18,19 @@ export class NodeInfoController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly instance: InstanceQueries,
     private readonly settings: SettingsQueries,
+    private readonly federation: LazyFederation,
   ) {}
 
   @Get()
   @Public()
   async show(@Res({ passthrough: true }) res: Response) {
-    const [counts, mode] = await Promise.all([
+    const [counts, mode, { lib }] = await Promise.all([
       this.instance.getCounts(),
       this.settings.registrationsMode(),
+      this.federation.load(),
     ]);
-    const info = buildNodeInfo(this.config, counts, mode);
-    const json = nodeInfoToJson({
+    const info = lib.buildNodeInfo(this.config, counts, mode);
+    const json = lib.nodeInfoToJson({
       ...info,
       software: { name: info.software.name, version: info.software.version },
     }) as Record<string, unknown>;

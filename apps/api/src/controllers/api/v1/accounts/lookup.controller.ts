@@ -1,9 +1,7 @@
 import { Controller, Get, Inject, Query } from '@nestjs/common';
-import { FederationService } from '@nestodon/activitypub/federation';
-import { RemoteActors } from '@nestodon/activitypub/inbox';
 import { ScopesIfToken } from '@nestodon/auth';
 import { APP_CONFIG, AppConfig } from '@nestodon/config';
-import { AccountQueries } from '@nestodon/core';
+import { AccountQueries, REMOTE_ACCOUNT_RESOLVER, RemoteAccountResolver } from '@nestodon/core';
 import { Account, RecordNotFoundError } from '@nestodon/domain';
 import { AccountJson, AccountPresenter } from '@nestodon/serializers';
 
@@ -20,8 +18,7 @@ export class AccountLookupController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly accounts: AccountQueries,
     private readonly presenter: AccountPresenter,
-    private readonly remote: RemoteActors,
-    private readonly federation: FederationService,
+    @Inject(REMOTE_ACCOUNT_RESOLVER) private readonly remote: RemoteAccountResolver,
   ) {}
 
   @Get()
@@ -38,11 +35,7 @@ export class AccountLookupController {
     if (!match || !domain || domain === localDomain || domain === webDomain) {
       return this.accounts.byAcct(acct);
     }
-    try {
-      return await this.remote.resolveHandle(match[1], domain, this.federation.context());
-    } catch {
-      // Unreachable servers and refused actors answer as unknown handles do.
-      return this.accounts.byAcct(acct);
-    }
+    // Unreachable servers and refused actors (null) answer as unknown handles do.
+    return (await this.remote.resolve(match[1], domain)) ?? this.accounts.byAcct(acct);
   }
 }
