@@ -223,18 +223,16 @@ export function serializeStoredStatus(
   stored: ReadonlyMap<string, StoredStatusJson>,
   live: LiveStatusPage,
 ): StatusJson {
-  const { account, ...rest } = stored.get(status.id)!;
+  // Copies of what changes: the stored rendering is shared with other requests.
+  const json = { ...stored.get(status.id)! } as StatusJson;
   const counters = live.authors.get(status.accountId);
-  const json = {
-    ...rest,
-    account: {
-      ...account,
-      followers_count: counters?.followersCount ?? 0,
-      following_count: counters?.followingCount ?? 0,
-      statuses_count: counters?.statusesCount ?? 0,
-      last_status_at: counters?.lastStatusDate ?? null,
-    },
-  } as StatusJson;
+  json.account = {
+    ...json.account,
+    followers_count: counters?.followersCount ?? 0,
+    following_count: counters?.followingCount ?? 0,
+    statuses_count: counters?.statusesCount ?? 0,
+    last_status_at: counters?.lastStatusDate ?? null,
+  };
   applyLiveFields(json, status, live);
   if (status.reblog) json.reblog = serializeStoredStatus(status.reblog, stored, live);
   return json;
