@@ -1,6 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { isValidId, RecordNotFoundError, Status, StatusRepository } from '@nestodon/domain';
-import { canViewStatus, showInList, statusFacts } from '@nestodon/policies';
+import {
+  isValidId,
+  LiveStatusFacts,
+  RecordNotFoundError,
+  Status,
+  StatusRepository,
+} from '@nestodon/domain';
+import {
+  anonymousRelations,
+  canViewStatus,
+  showInList,
+  statusFacts,
+  ViewerRelations,
+} from '@nestodon/policies';
 import { StatusFilterQueries } from '../filters/status-filter-queries';
 import { StatusQueries, Viewer } from './status-queries';
 
@@ -11,6 +23,8 @@ export interface StatusContext {
   status: Status;
   ancestors: Status[];
   descendants: Status[];
+  /** For a viewer: the statuses' counters and marks, read with them (see StatusPresenter). */
+  live?: LiveStatusFacts;
 }
 
 /**
@@ -29,14 +43,22 @@ export class FetchStatusContextService {
   async call(statusId: string, viewer: Viewer): Promise<StatusContext> {
     if (!isValidId(statusId)) throw new RecordNotFoundError();
     const thread = await this.statuses.threadIds(statusId, CONTEXT_LIMIT);
-    // The status and its thread in one load, and the viewer's relations to all their authors.
-    const [status, ...loaded] = await this.visibility.loadInOrder([
-      statusId,
-      ...thread.ancestors,
-      ...thread.descendants,
-    ]);
+    const ids = [statusId, ...thread.ancestors, ...thread.descendants];
+    // The status and its thread with the viewer's relations to them and their live facts, in
+    // one query (two without a viewer).
+    let all: Status[];
+    let relations: ViewerRelations;
+    let live: LiveStatusFacts | undefined;
+    if (viewer) {
+      const viewed = await this.statuses.findPageViewedBy(ids, viewer.id);
+      ({ statuses: all, live } = viewed);
+      relations = { viewerId: viewer.id, ...viewed.relations };
+    } else {
+      all = await this.visibility.loadInOrder(ids);
+      relations = anonymousRelations();
+    }
+    const [status, ...loaded] = all;
     if (status?.id !== statusId) throw new RecordNotFoundError();
-    const relations = await this.visibility.relationsFor(viewer, [status, ...loaded]);
     if (!canViewStatus(statusFacts(status), relations)) throw new RecordNotFoundError();
     let listed = loaded.filter((item) => showInList(statusFacts(item), relations));
     // The viewer's `hide` filters (thread context) take statuses out.
@@ -50,6 +72,7 @@ export class FetchStatusContextService {
       status,
       ancestors: pick(thread.ancestors),
       descendants: promote(descendants, (item) => item.inReplyToAccountId === item.accountId),
+      live,
     };
   }
 }

@@ -19,9 +19,10 @@ export class StatusContextController {
     @Param('id') id: string,
   ): Promise<{ ancestors: StatusJson[]; descendants: StatusJson[] }> {
     const viewer = viewerOf(auth);
-    const { ancestors, descendants } = await this.context.call(id, viewer);
+    const { ancestors, descendants, live } = await this.context.call(id, viewer);
     const rendered = await this.presenter.presentMany([...ancestors, ...descendants], viewer, {
       filterContext: 'thread',
+      live,
     });
     return {
       ancestors: rendered.slice(0, ancestors.length),
