@@ -40,6 +40,10 @@ export function dataSourceOptions({
     extra: {
       max: poolSize,
       application_name: 'nestodon',
+      // Named statements (queryPrepared) are planned once per connection: by default
+      // PostgreSQL plans each of the first five executions again and may keep doing so, which
+      // cost a page query 3–12 ms of planning.
+      options: '-c plan_cache_mode=force_generic_plan',
       types: pgTypeParsers,
       ...(poolTimeoutMs ? { connectionTimeoutMillis: poolTimeoutMs } : {}),
     },
