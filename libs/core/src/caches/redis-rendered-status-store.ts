@@ -14,8 +14,12 @@ export class RedisRenderedStatusStore implements RenderedStatusStore {
 
   constructor(private readonly redis: RedisService) {}
 
+  /** Nothing found while Redis is away: statuses are rendered, as without the cache. */
   read(keys: string[]): Promise<Array<string | null>> {
-    return this.redis.client.mget(keys);
+    return this.redis.client.mget(keys).catch((error: unknown) => {
+      this.logger.warn(`rendered statuses not read: ${String(error)}`);
+      return keys.map(() => null);
+    });
   }
 
   write(entries: Array<[key: string, value: string]>): void {

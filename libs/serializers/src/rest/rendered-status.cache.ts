@@ -51,7 +51,10 @@ const LIVE_ACCOUNT_FIELDS = [
  * above and with `reblog` null (the reblogged status is stored on its own); its author without
  * counters.
  */
-export type StoredStatusJson = Omit<StatusJson, (typeof LIVE_STATUS_FIELDS)[number] | 'account'> & {
+export type StoredStatusRendering = Omit<
+  StatusJson,
+  (typeof LIVE_STATUS_FIELDS)[number] | 'account'
+> & {
   account: Omit<AccountJson, (typeof LIVE_ACCOUNT_FIELDS)[number]>;
 };
 
@@ -91,8 +94,8 @@ export class RenderedStatusCache {
   }
 
   /** The stored renderings of statuses and of the statuses they reblog, by status id. */
-  async read(statuses: Status[]): Promise<Map<string, StoredStatusJson>> {
-    const found = new Map<string, StoredStatusJson>();
+  async read(statuses: Status[]): Promise<Map<string, StoredStatusRendering>> {
+    const found = new Map<string, StoredStatusRendering>();
     if (!this.store) return found;
     const all = statuses
       .flatMap((status) => (status.reblog ? [status, status.reblog] : [status]))
@@ -109,7 +112,7 @@ export class RenderedStatusCache {
     values.forEach((value, index) => {
       if (value === null) return;
       const { id, key } = missing[index];
-      const parsed = JSON.parse(value) as StoredStatusJson;
+      const parsed = JSON.parse(value) as StoredStatusRendering;
       this.recent.set(key, parsed);
       found.set(id, parsed);
     });
@@ -127,7 +130,7 @@ export class RenderedStatusCache {
       entries.set(key, value);
       // Parsed again rather than kept as built: storedForm's deletions leave an object V8
       // copies fifty times slower.
-      this.recent.set(key, JSON.parse(value) as StoredStatusJson);
+      this.recent.set(key, JSON.parse(value) as StoredStatusRendering);
     };
     statuses.forEach((status, index) => {
       keep(status, rendered[index]);
@@ -154,11 +157,11 @@ const RECENT_RENDERINGS = 2000;
 
 /** The last `capacity` renderings used, by key (a Map keeps insertion order: oldest first). */
 class RecentRenderings {
-  private readonly entries = new Map<string, StoredStatusJson>();
+  private readonly entries = new Map<string, StoredStatusRendering>();
 
   constructor(private readonly capacity: number) {}
 
-  get(key: string): StoredStatusJson | undefined {
+  get(key: string): StoredStatusRendering | undefined {
     const value = this.entries.get(key);
     if (value) {
       this.entries.delete(key);
@@ -171,7 +174,7 @@ class RecentRenderings {
     this.entries.clear();
   }
 
-  set(key: string, value: StoredStatusJson): void {
+  set(key: string, value: StoredStatusRendering): void {
     this.entries.delete(key);
     this.entries.set(key, value);
     if (this.entries.size > this.capacity) {
@@ -195,10 +198,10 @@ function keepable(status: Status, page: StatusPage): boolean {
   );
 }
 
-function storedForm(json: StatusJson): StoredStatusJson {
+function storedForm(json: StatusJson): StoredStatusRendering {
   const stored: Partial<StatusJson> = { ...json, reblog: null };
   for (const field of LIVE_STATUS_FIELDS) delete stored[field];
   const account: Partial<AccountJson> = { ...json.account };
   for (const field of LIVE_ACCOUNT_FIELDS) delete account[field];
-  return { ...stored, account } as StoredStatusJson;
+  return { ...stored, account } as StoredStatusRendering;
 }

@@ -36,7 +36,7 @@ import {
   StatusPage,
   StatusPageLoader,
 } from './status-page.loader';
-import { RenderedStatusCache, StoredStatusJson } from './rendered-status.cache';
+import { RenderedStatusCache, StoredStatusRendering } from './rendered-status.cache';
 
 export interface StatusMentionJson {
   id: string;
@@ -220,7 +220,7 @@ export function serializeStatus(
  */
 export function serializeStoredStatus(
   status: Status,
-  stored: ReadonlyMap<string, StoredStatusJson>,
+  stored: ReadonlyMap<string, StoredStatusRendering>,
   live: LiveStatusPage,
 ): StatusJson {
   // Copies of what changes: the stored rendering is shared with other requests.
