@@ -108,6 +108,19 @@ describe('StatusRepository.findPage', () => {
     expect(page[2].orderedMediaAttachmentIds).toEqual([media.id]);
   });
 
+  it('gives the render epoch only to statuses read outside a transaction', async () => {
+    const { account } = await createLocalAccount(dataSource);
+    const status = await createStatus(dataSource, account);
+    const [outside] = await statuses.findWithRelations([status.id]);
+    expect(outside.renderEpoch).toMatch(/^\d+$/);
+    // Inside one, what it shows may not be committed: such statuses are never kept rendered.
+    const inside = await dataSource.transaction((tx) =>
+      statuses.findWithRelations([status.id], { tx }),
+    );
+    expect(inside[0].id).toBe(status.id);
+    expect(inside[0].renderEpoch).toBeUndefined();
+  });
+
   it('loads nothing for no ids', async () => {
     expect(await db.countQueries(async () => expect(await statuses.findPage([])).toEqual([]))).toBe(
       0,

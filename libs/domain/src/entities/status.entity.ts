@@ -135,8 +135,9 @@ export class Status {
   renderVersion: string;
 
   /**
-   * The render epoch (see the RenderVersions migration) when StatusRepository read the row,
-   * with it: the rest of the cache's key. Absent from statuses loaded otherwise.
+   * The render epoch (see the RenderVersions migration) when StatusRepository read the row
+   * outside a transaction, with it: the rest of the cache's key. Absent from statuses loaded
+   * otherwise, which are rendered and never kept.
    */
   renderEpoch?: string;
 

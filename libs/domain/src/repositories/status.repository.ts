@@ -253,14 +253,16 @@ export class StatusRepository {
     const reblogAt = statusRow.width + account.width;
     return rows.map((row) => {
       const status = statusRow.build(row, 0);
-      status.renderEpoch = row[row.length - 1] as string;
+      // Not in a transaction: what the row shows there may not be committed, and a rendering
+      // kept under its versions would be read by others.
+      if (!tx) status.renderEpoch = row[row.length - 1] as string;
       status.account = account.build(row, statusRow.width);
       if (status.reblogOfId) {
         if (reblogRow.isNull(row, reblogAt)) {
           status.reblog = null;
         } else {
           const reblog = reblogRow.build(row, reblogAt);
-          reblog.renderEpoch = status.renderEpoch;
+          if (!tx) reblog.renderEpoch = status.renderEpoch;
           reblog.account = reblogAccount.build(row, reblogAt + statusRow.width);
           status.reblog = reblog;
         }
